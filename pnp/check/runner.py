@@ -1,0 +1,30 @@
+"""Run every check of a game: its rules module, then the checks every game shares."""
+
+from __future__ import annotations
+
+import importlib
+
+from pnp.check.decisions import decision_questions
+from dataclasses import replace
+
+from pnp.check.findings import Finding, Severity
+from pnp.games import module_name
+from pnp.model.game_model import GameModel
+
+
+def run_checks(model: GameModel) -> list[Finding]:
+    """All findings for ``model``, most severe first, then by place in the data."""
+    module = importlib.import_module(f"pnp.games.{module_name(model.info)}")
+    findings = [_resolved(f, model) for f in module.check(model)] + decision_questions(model)
+    return sorted(findings, key=lambda f: (f.severity.rank, f.location, f.rule, f.component))
+
+
+def _resolved(finding: Finding, model: GameModel) -> Finding:
+    """A warning that a designer decision answers becomes a question that names the decision."""
+    if finding.severity is not Severity.WARNING:
+        return finding
+    for decision in model.decisions:
+        if finding.rule in decision.resolves:
+            return replace(finding, severity=Severity.QUESTION,
+                           message=f"{finding.message} [answered by {decision.id}]")
+    return finding

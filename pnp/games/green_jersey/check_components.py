@@ -1,0 +1,75 @@
+"""Checks of component parity: one of each thing per rider, and the box list."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.check.findings import Finding, error
+from pnp.model.game_model import GameModel
+
+
+def riders_and_jerseys(model: GameModel) -> list[Finding]:
+    """GJ-PARITY-RIDERS: as many riders as the rules race, one colour jersey each,
+    and enough riders for the largest table (one per player)."""
+    facts, out = model.facts, []
+    if len(model.riders) != facts.riders:
+        out.append(error("GJ-PARITY-RIDERS", "riders", f"{len(model.riders)} riders in riders.yaml, "
+                         f"the rules race {facts.riders}", model.sources.rule("riders")))
+    if facts.players.max > facts.riders:
+        out.append(error("GJ-PARITY-RIDERS", "players", f"up to {facts.players.max} players but only "
+                         f"{facts.riders} riders to own", model.sources.rule("players")))
+    per_rider = Counter(j.rider for j in model.jerseys if j.rider)
+    for rider in model.riders:
+        if per_rider.get(rider.id, 0) != 1:
+            out.append(error("GJ-PARITY-JERSEY", f"rider {rider.id}",
+                             f"{per_rider.get(rider.id, 0)} jerseys name this rider; cards need exactly one",
+                             model.sources.component(f"rider:{rider.id}")))
+    return out
+
+
+def rider_cards(model: GameModel) -> list[Finding]:
+    """GJ-PARITY-RIDER-CARDS: one rider card per rider, for the random draws."""
+    cards = Counter(c.rider for d in model.decks for c, _ in d.copies() if c.kind == "rider")
+    out = []
+    for rider in model.riders:
+        if cards.get(rider.id, 0) != 1:
+            out.append(error("GJ-PARITY-RIDER-CARDS", f"rider {rider.id}",
+                             f"{cards.get(rider.id, 0)} rider cards for this rider; the draws need exactly one",
+                             model.sources.component(f"rider:{rider.id}")))
+    return out
+
+
+def first_player(model: GameModel) -> list[Finding]:
+    """GJ-PARITY-FIRST-PLAYER: exactly the number of first-player cards the rules list."""
+    n = sum(1 for d in model.decks for c, _ in d.copies() if c.kind == "first-player")
+    expected = model.facts.components.first_player_cards
+    if n == expected:
+        return []
+    return [error("GJ-PARITY-FIRST-PLAYER", "first-player card", f"{n} first-player cards, the rules list "
+                  f"{expected}", model.sources.rule("components", "first_player_cards"))]
+
+
+def manifest(model: GameModel) -> list[Finding]:
+    """GJ-MANIFEST: the box list of rules.yaml agrees with the components in the data."""
+    facts = model.facts
+    c = facts.components
+    deck = next((d for d in model.decks if d.id == facts.deck.deck), None)
+    actual = {
+        "riders": len(model.riders),
+        "green_riders": len(model.riders),  # every rider has a green-jersey figure
+        "rider_cards": sum(1 for d in model.decks for x, _ in d.copies() if x.kind == "rider"),
+        "movement_cards": deck.size if deck else 0,
+        "point_tokens": sum(t.count for t in model.tokens if t.kind == facts.scoring.token_kind),
+    }
+    out = []
+    for key, value in actual.items():
+        expected = getattr(c, key)
+        if value != expected:
+            out.append(error("GJ-MANIFEST", key.replace("_", " "),
+                             f"the data holds {value}, the rules list {expected}",
+                             model.sources.rule("components", key)))
+    if c.peloton_squares != facts.riders:
+        out.append(error("GJ-MANIFEST", "peloton squares", f"{c.peloton_squares} peloton squares for "
+                         f"{facts.riders} riders: every rider starts on one",
+                         model.sources.rule("components", "peloton_squares")))
+    return out

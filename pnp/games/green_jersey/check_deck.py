@@ -1,0 +1,171 @@
+"""Checks of the movement deck: its sums, and how its cards cover the jerseys."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from pnp.check.findings import Finding, error, warning
+from pnp.model.decks import Card, Deck
+from pnp.model.game_model import GameModel
+
+
+def movement_deck(model: GameModel) -> Deck | None:
+    return next((d for d in model.decks if d.id == model.facts.deck.deck), None)
+
+
+def racing_jerseys(model: GameModel) -> list[str]:
+    """The jerseys that name one rider at a time: the six colours and the award jersey."""
+    return [j.id for j in model.jerseys if j.rider or j.award]
+
+
+def _cards(deck: Deck, kind: str) -> list[Card]:
+    return [c for c in deck.cards for _ in range(c.qty) if c.kind == kind]
+
+
+def composition(model: GameModel) -> list[Finding]:
+    """GJ-DECK-TOTAL and GJ-DECK-KINDS: the deck adds up to what the rules say."""
+    facts, deck = model.facts, movement_deck(model)
+    if deck is None:
+        return [error("GJ-DECK-MISSING", f"deck {facts.deck.deck}",
+                      f"rules.yaml names the movement deck '{facts.deck.deck}' but decks.yaml has no such deck",
+                      model.sources.rule("deck", "deck"))]
+    out = []
+    if deck.size != facts.deck.total:
+        out.append(error("GJ-DECK-TOTAL", f"deck {deck.id}",
+                         f"the deck holds {deck.size} cards, the rules say {facts.deck.total}",
+                         model.sources.component(f"deck:{deck.id}")))
+    counts = Counter(c.kind for c, _ in deck.copies())
+    for kind, expected in facts.deck.kinds.items():
+        if counts.get(kind, 0) != expected:
+            out.append(error("GJ-DECK-KINDS", f"deck {deck.id}",
+                             f"{counts.get(kind, 0)} '{kind}' cards, the rules say {expected}",
+                             model.sources.rule("deck", "kinds", kind)))
+    for kind in counts.keys() - facts.deck.kinds.keys():
+        out.append(error("GJ-DECK-KINDS", f"deck {deck.id}",
+                         f"{counts[kind]} cards of kind '{kind}', which the rules do not list",
+                         model.sources.rule("deck", "kinds")))
+    if sum(facts.deck.kinds.values()) != facts.deck.total:
+        out.append(error("GJ-DECK-KINDS", "rules", f"the kinds add up to {sum(facts.deck.kinds.values())}, "
+                         f"not to the total of {facts.deck.total}", model.sources.rule("deck", "kinds")))
+    return out
+
+
+def kinds_shape(model: GameModel) -> list[Finding]:
+    """GJ-CARD-SHAPE: a single shows one colour jersey, a joker the wildcard, a pair two jerseys;
+    singles and jokers carry an allowed distance, pairs none."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    facts, racing = model.facts, set(racing_jerseys(model))
+    out = []
+    for card in deck.cards:
+        where = model.card_location(deck, card)
+        problem = _shape_problem(card, racing, facts.jersey.wildcard, facts.deck.distances)
+        if problem:
+            out.append(error("GJ-CARD-SHAPE", f"card {card.id}", problem, where))
+    return out
+
+
+def _shape_problem(card: Card, racing: set[str], wildcard: str, distances: tuple[int, ...]) -> str:
+    j = card.jerseys
+    if card.kind == "single" and (len(j) != 1 or j[0] not in racing):
+        return f"a single card shows one rider's jersey or the award jersey, not {'+'.join(j) or 'nothing'}"
+    if card.kind == "joker" and j != (wildcard,):
+        return f"a joker shows the '{wildcard}' jersey, not {'+'.join(j) or 'nothing'}"
+    if card.kind == "pair" and (len(j) != 2 or j[0] == j[1] or not set(j) <= racing):
+        return f"a pair card shows two different racing jerseys, not {'+'.join(j) or 'nothing'}"
+    if card.kind in ("single", "joker") and card.distance not in distances:
+        return (f"distance {card.distance} is not one of the allowed distances "
+                f"{', '.join(map(str, distances))} (set 'distance')")
+    if card.kind == "pair" and card.distance is not None:
+        return "a pair card moves a rider next to the other, it has no distance: leave 'distance' empty"
+    return ""
+
+
+def award_cards(model: GameModel) -> list[Finding]:
+    """GJ-DECK-AWARD: as many cards show the green jersey as the rules set aside for sprint 1."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    award = model.facts.jersey.award
+    n = sum(1 for c, _ in deck.copies() if award in c.jerseys)
+    if n == model.facts.deck.award_cards:
+        return []
+    return [error("GJ-DECK-AWARD", f"deck {deck.id}",
+                  f"{n} cards show the '{award}' jersey, the rules remove {model.facts.deck.award_cards} "
+                  "of them for the first sprint", model.sources.rule("deck", "award_cards"))]
+
+
+def single_coverage(model: GameModel) -> list[Finding]:
+    """GJ-DECK-SINGLES: every racing jersey has the same single cards (count and distances)."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    racing = racing_jerseys(model)
+    by_jersey = {j: sorted(c.distance or 0 for c in _cards(deck, "single") if c.jerseys == (j,))
+                 for j in racing}
+    reference = Counter(tuple(v) for v in by_jersey.values()).most_common(1)
+    if not reference:
+        return []
+    common = list(reference[0][0])
+    out = []
+    for jersey, distances in by_jersey.items():
+        if distances != common:
+            out.append(warning("GJ-DECK-SINGLES", f"jersey {jersey}",
+                               f"single cards with distances {distances or 'none'}, the other jerseys "
+                               f"have {common}: this rider moves differently from the others",
+                               model.sources.component(f"jersey:{jersey}")))
+    return out
+
+
+def pair_coverage(model: GameModel) -> list[Finding]:
+    """GJ-DECK-PAIRS: one pair card for every unordered pair of racing jerseys, C(7, 2) = 21."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    racing = racing_jerseys(model)
+    seen = Counter(frozenset(c.jerseys) for c in _cards(deck, "pair") if len(set(c.jerseys)) == 2)
+    out = []
+    for a, b in combinations(racing, 2):
+        n = seen.get(frozenset((a, b)), 0)
+        if n != 1:
+            what = "no card" if n == 0 else f"{n} cards"
+            out.append(error("GJ-DECK-PAIRS", f"pair {a}+{b}",
+                             f"{what} for the jerseys {a} and {b}; every pair needs exactly one",
+                             model.sources.component(f"deck:{deck.id}")))
+    return out
+
+
+def jersey_balance(model: GameModel) -> list[Finding]:
+    """GJ-DECK-BALANCE: every racing jersey appears on the same number of cards."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    counts = Counter(j for c, _ in deck.copies() for j in set(c.jerseys))
+    racing = racing_jerseys(model)
+    values = {j: counts.get(j, 0) for j in racing}
+    if len(set(values.values())) <= 1:
+        return []
+    usual = Counter(values.values()).most_common(1)[0][0]
+    return [warning("GJ-DECK-BALANCE", f"jersey {j}", f"appears on {n} cards, the others on {usual}",
+                    model.sources.component(f"jersey:{j}")) for j, n in values.items() if n != usual]
+
+
+def swap_cards(model: GameModel) -> list[Finding]:
+    """GJ-SWAP-CARD: for every rider, one card shows green + that rider: it is set aside
+    beside the rider card while that rider wears the jersey."""
+    deck = movement_deck(model)
+    if deck is None:
+        return []
+    award = model.facts.jersey.award
+    out = []
+    for jersey in model.jerseys:
+        if not jersey.rider:
+            continue
+        n = sum(1 for c, _ in deck.copies() if c.kind == "pair" and set(c.jerseys) == {award, jersey.id})
+        if n != 1:
+            out.append(error("GJ-SWAP-CARD", f"rider {jersey.rider}",
+                             f"{n} cards show {award} + {jersey.id}; exactly one must exist to be set aside "
+                             "when this rider takes the jersey", model.sources.component(f"jersey:{jersey.id}")))
+    return out

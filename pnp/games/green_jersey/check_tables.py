@@ -1,0 +1,39 @@
+"""Checks of the rule tables: sprints per player count, the points scale."""
+
+from __future__ import annotations
+
+from pnp.check.findings import Finding, error
+
+
+def sprints_table(model) -> list[Finding]:
+    """GJ-SPRINTS: an entry for every player count, each a multiple of that count."""
+    facts, out = model.facts, []
+    for players in facts.players.values():
+        if players not in facts.sprints or not facts.sprints[players]:
+            out.append(error("GJ-SPRINTS", f"{players} players", "no number of sprints for this player count",
+                             model.sources.rule("sprints")))
+    for players, options in facts.sprints.items():
+        where = model.sources.rule("sprints", players)
+        if players not in facts.players.values():
+            out.append(error("GJ-SPRINTS", f"{players} players", f"the game is for {facts.players.min} to "
+                             f"{facts.players.max} players", where))
+        for n in options:
+            if n % players:
+                out.append(error("GJ-SPRINTS", f"{players} players", f"{n} sprints is not a multiple of "
+                                 f"{players}: players would not start equally often", where))
+    return out
+
+
+def points_scale(model) -> list[Finding]:
+    """GJ-POINTS-SCALE: one value per scoring rank, positive and strictly decreasing."""
+    points = model.facts.scoring.points
+    where = model.sources.rule("scoring", "points")
+    out = []
+    ranks = sorted({t.rank for t in model.tokens if t.kind == model.facts.scoring.token_kind and t.rank})
+    if ranks != list(range(1, len(points) + 1)):
+        out.append(error("GJ-POINTS-SCALE", "scoring", f"{len(points)} point values, but tokens for the "
+                         f"places {ranks}: every scoring place needs a pile and a value", where))
+    if any(p <= 0 for p in points) or any(a <= b for a, b in zip(points, points[1:])):
+        out.append(error("GJ-POINTS-SCALE", "scoring", f"points {list(points)} must be positive and "
+                         "strictly decreasing from 1st place", where))
+    return out

@@ -1,0 +1,81 @@
+"""The numbers of the Green Jersey rules, read from rules.yaml."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from pnp.model.base import Frozen
+from pnp.model.game import Range
+
+
+class Components(Frozen):
+    """What the box holds, as the rules list it."""
+
+    riders: int
+    green_riders: int
+    rider_cards: int
+    movement_cards: int
+    first_player_cards: int
+    point_tokens: int
+    peloton_squares: int
+
+
+class DeckRules(Frozen):
+    """Composition of the movement deck."""
+
+    deck: str
+    total: int = Field(ge=1)
+    kinds: dict[str, int]
+    award_cards: int = Field(ge=0)
+    distances: tuple[int, ...]
+
+
+class DealRules(Frozen):
+    """Dealing at the start of a sprint: top up, discard, top up again."""
+
+    hand: int = Field(ge=1)
+    discard_max: int = Field(ge=0)
+    refill_to: int = Field(ge=1)
+    keep_max: int = Field(ge=0)
+
+
+class SprintRules(Frozen):
+    finishers_to_end: int = Field(ge=1)
+
+
+class ScoringRules(Frozen):
+    points: tuple[int, ...]
+    token_kind: str
+
+
+class JerseyRules(Frozen):
+    award: str
+    wildcard: str
+
+
+class Facts(Frozen):
+    """Everything rules.yaml says, typed."""
+
+    players: Range
+    riders: int
+    sprints: dict[int, tuple[int, ...]]
+    components: Components
+    deck: DeckRules
+    deal: DealRules
+    sprint: SprintRules
+    scoring: ScoringRules
+    jersey: JerseyRules
+
+    def deck_size(self, sprint: int) -> int:
+        """Cards in play at the start of a sprint (1-based), before kept cards.
+
+        The first sprint is played without the cards that show the green jersey; from the second
+        on they are back, less the one card set aside beside the wearer's rider card.
+        """
+        if sprint == 1:
+            return self.deck.total - self.deck.award_cards
+        return self.deck.total - 1
+
+    @property
+    def max_sprints(self) -> int:
+        return max((s for options in self.sprints.values() for s in options), default=0)

@@ -1,0 +1,1 @@
+"""Lay-out stage: components -> scenes (shapes in millimetres), sheets and tiles."""

@@ -1,0 +1,16 @@
+"""Card face layouts by name (a deck's ``face:`` and ``back:`` in decks.yaml)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.layout.faces import back, first_player, jersey_move, rider
+
+FACES: dict[str, Callable] = {
+    "jersey-move": jersey_move.draw,
+    "rider": rider.draw,
+    "first-player": first_player.draw,
+}
+BACKS: dict[str, Callable] = {
+    "game-back": back.draw,
+}

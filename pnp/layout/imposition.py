@@ -1,0 +1,181 @@
+"""Imposition: card art placed on sheets of paper, with crop marks, fronts followed by backs.
+
+Cells of card-plus-bleed sit edge to edge, so every card keeps its own bleed. Pages are always
+portrait; cards turn a quarter when more of them fit that way. A back sheet is the mirror of its
+front sheet for a long-edge flip, so the back of (row r, column c) lands behind its front.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from pnp.layout import text as textfit
+from pnp.layout.cards import CardArt
+from pnp.layout.paper import PrintSpec
+from pnp.layout.scene import Group, Item, Line, Scene, Style, Use, compose, rotate, translate
+
+MARK_GAP = 1.0      # between a crop mark and the bleed
+MARK_MIN = 2.5      # shortest useful crop mark
+MARK_STYLE = Style(stroke="#000000", width=0.2)
+
+
+class ImpositionError(ValueError):
+    """The cards do not fit on the paper with room for crop marks."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where cells go on a sheet; a cell is a card with its bleed, turned a quarter if ``rotated``."""
+
+    cols: int
+    rows: int
+    rotated: bool
+    x0: float
+    y0: float
+    cell_w: float
+    cell_h: float
+    bleed: float
+    page_w: float
+    page_h: float
+
+    @property
+    def slots(self) -> int:
+        return self.cols * self.rows
+
+    def cell(self, row: int, col: int) -> tuple[float, float]:
+        return self.x0 + col * self.cell_w, self.y0 + row * self.cell_h
+
+    def cuts_x(self) -> list[float]:
+        b, trim = self.bleed, self.cell_w - 2 * self.bleed
+        return [self.x0 + c * self.cell_w + b + d for c in range(self.cols) for d in (0.0, trim)]
+
+    def cuts_y(self) -> list[float]:
+        b, trim = self.bleed, self.cell_h - 2 * self.bleed
+        return [self.y0 + r * self.cell_h + b + d for r in range(self.rows) for d in (0.0, trim)]
+
+
+def plan(spec: PrintSpec) -> Grid:
+    """The grid that fits the most cards (upright first on a tie), or ImpositionError."""
+    best: Grid | None = None
+    for rotated in (False, True):
+        grid = _grid(spec, rotated)
+        if grid and (best is None or grid.slots > best.slots):
+            best = grid
+    if best is None:
+        raise ImpositionError(
+            f"a {spec.card.name} card ({spec.card.w:g}x{spec.card.h:g} mm) with {spec.bleed:g} mm bleed does "
+            f"not fit on {spec.paper.name.upper()} with {spec.margin:g} mm margins and crop marks")
+    return best
+
+
+def _grid(spec: PrintSpec, rotated: bool) -> Grid | None:
+    pw, ph = spec.paper.w, spec.paper.h
+    cw, ch = spec.card.w + 2 * spec.bleed, spec.card.h + 2 * spec.bleed
+    if rotated:
+        cw, ch = ch, cw
+    edge = spec.margin + MARK_MIN + MARK_GAP
+    cols, rows = math.floor((pw - 2 * edge) / cw), math.floor((ph - 2 * edge) / ch)
+    if cols < 1 or rows < 1:
+        return None
+    return Grid(cols, rows, rotated, (pw - cols * cw) / 2, (ph - rows * ch) / 2, cw, ch, spec.bleed, pw, ph)
+
+
+def _place(art_w: float, art_h: float, x: float, y: float, turn: int) -> tuple:
+    """Transform putting a card box (art_w x art_h) in the cell at (x, y), turned ``turn`` degrees."""
+    if turn == 90:
+        return compose(translate(x + art_h, y), rotate(90))
+    if turn == -90:
+        return compose(translate(x, y + art_w), rotate(-90))
+    return translate(x, y)
+
+
+def _card(art_symbol, shared: bool, transform) -> Item:
+    """A repeated design is drawn once and reused; a one-off is drawn in place."""
+    if shared:
+        return Use(art_symbol, transform)
+    return Group(art_symbol.items, transform)
+
+
+def crop_marks(grid: Grid, margin: float) -> list[Item]:
+    """Short lines in the margin that extend every cut line; never inside a card's bleed."""
+    top, bottom = grid.y0 - MARK_GAP, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
+    left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
+    items: list[Item] = []
+    for x in grid.cuts_x():
+        items += [Line(x, margin, x, top, MARK_STYLE), Line(x, bottom, x, grid.page_h - margin, MARK_STYLE)]
+    for y in grid.cuts_y():
+        items += [Line(margin, y, left, y, MARK_STYLE), Line(right, y, grid.page_w - margin, y, MARK_STYLE)]
+    return items
+
+
+@dataclass(frozen=True)
+class SheetTexts:
+    """Words printed in the margins: the sheet label and the calibration note."""
+
+    label: Callable[[int, int, str], str]
+    calibration: str
+
+
+def _label(grid: Grid, text: str) -> Item:
+    x = grid.x0 + grid.bleed + 1.0
+    room = grid.cell_w - 2 * grid.bleed - 2.0
+    size = 6.0
+    while size > 4.0 and textfit.fonts.width_mm(text, "sans", size) > room:
+        size -= 0.25
+    return textfit.line(text, x, grid.y0 - MARK_GAP - 1.2, "sans", size, "#555555")
+
+
+def calibration(grid: Grid, note: str, length: float = 50.0) -> list[Item]:
+    """A line exactly ``length`` mm long with end ticks, and its note, in the bottom margin."""
+    x = grid.x0 + grid.bleed + 1.0
+    y = grid.y0 + grid.rows * grid.cell_h + MARK_GAP + 1.4
+    s = Style(stroke="#000000", width=0.25)
+    items: list[Item] = [Line(x, y, x + length, y, s), Line(x, y - 1.0, x, y + 1.0, s),
+                         Line(x + length, y - 1.0, x + length, y + 1.0, s)]
+    room = grid.cell_w - 2 * grid.bleed - 2.0
+    size = 5.5
+    while size > 3.5 and textfit.fonts.width_mm(note, "sans", size) > room:
+        size -= 0.25
+    items.append(textfit.line(note, x, y + 2.9, "sans", size, "#000000"))
+    return items
+
+
+def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTexts) -> Iterator[Scene]:
+    """Pages of cards: each front sheet followed by its back sheet (unless single-sided)."""
+    grid = plan(spec)
+    pages = max(1, math.ceil(count / grid.slots))
+    marks = crop_marks(grid, spec.margin)
+    batch: list[CardArt] = []
+    page = 0
+    for art in arts:
+        batch.append(art)
+        if len(batch) == grid.slots:
+            page += 1
+            yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages)
+            batch = []
+    if batch:
+        page += 1
+        yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages)
+
+
+def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetTexts, marks: list[Item],
+                page: int, pages: int) -> Iterator[Scene]:
+    front_turn, back_turn = (90, -90) if grid.rotated else (0, 0)
+    front: list[Item] = []
+    back: list[Item] = []
+    dx, dy = spec.back_offset
+    for i, art in enumerate(batch):
+        row, col = divmod(i, grid.cols)
+        x, y = grid.cell(row, col)
+        front.append(_card(art.front, art.shared, _place(art.front.width, art.front.height, x, y, front_turn)))
+        bx, by = grid.cell(row, grid.cols - 1 - col)
+        back.append(Use(art.back, _place(art.back.width, art.back.height, bx + dx, by + dy, back_turn)))
+    front_extra = [_label(grid, texts.label(page, pages, "front"))]
+    if page == 1:
+        front_extra += calibration(grid, texts.calibration)
+    yield Scene(grid.page_w, grid.page_h, tuple(front + marks + front_extra), label=f"sheet {page} front")
+    if spec.duplex:
+        back_items = back + marks + [_label(grid, texts.label(page, pages, "back"))]
+        yield Scene(grid.page_w, grid.page_h, tuple(back_items), label=f"sheet {page} back")

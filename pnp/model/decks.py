@@ -1,0 +1,54 @@
+"""Decks and cards. A card list comes from CSV (one row per design, ``qty`` copies)."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from pnp.model.base import Frozen, split_list
+
+
+class Card(Frozen):
+    """One card design; ``qty`` is how many copies of it the deck holds."""
+
+    id: str
+    kind: str
+    qty: int = Field(default=1, ge=1, le=999)
+    name: str = ""
+    jerseys: tuple[str, ...] = ()
+    distance: int | None = Field(default=None, ge=0, le=20)
+    rider: str = ""
+    value: int | None = None
+    values: tuple[int, ...] = ()
+    text: str = ""
+
+    @field_validator("jerseys", mode="before")
+    @classmethod
+    def _split_jerseys(cls, v: object) -> object:
+        return split_list(v)
+
+    @field_validator("values", mode="before")
+    @classmethod
+    def _split_values(cls, v: object) -> object:
+        return split_list(v, "-")
+
+
+class Deck(Frozen):
+    """A deck: its cards, the face layout that draws them, and the back they share."""
+
+    id: str
+    name: str
+    face: str
+    back: str
+    cards: tuple[Card, ...]
+    card_size: str = ""
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards, copies included."""
+        return sum(c.qty for c in self.cards)
+
+    def copies(self):
+        """Every physical card in deck order: (card, copy number from 1)."""
+        for card in self.cards:
+            for n in range(1, card.qty + 1):
+                yield card, n

@@ -1,0 +1,189 @@
+"""Read a game's data folder into a GameModel, collecting every error before failing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import DataErrors, ErrorBag, Location
+from pnp.load import Record, RecordList, load_csv, load_yaml
+from pnp.load.suggest import did_you_mean
+from pnp.model.boards import Board
+from pnp.model.decisions import Decision
+from pnp.model.decks import Card, Deck
+from pnp.model.game import GameInfo
+from pnp.model.game_model import GameModel, Sources
+from pnp.model.jerseys import Jersey
+from pnp.model.palette import Colour
+from pnp.model.riders import Rider, RiderProfile
+from pnp.model.tokens import Token
+from pnp.model.validation import parse, parse_list
+
+# file -> the top-level keys it may hold
+_SECTIONS = {
+    "palette.yaml": ("colours",),
+    "riders.yaml": ("riders", "profiles"),
+    "jerseys.yaml": ("jerseys",),
+    "decks.yaml": ("decks",),
+    "tokens.yaml": ("tokens",),
+    "boards.yaml": ("boards",),
+}
+
+
+def display_path(path: Path) -> str:
+    """A path as the user should see it: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class _Reader:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.errors = ErrorBag()
+        self.components: dict[str, Location] = {}
+
+    def yaml(self, name: str, required: bool = False) -> Any:
+        path = self.folder / name
+        if not path.exists() and not required:
+            return None
+        try:
+            return load_yaml(path, display_path(path))
+        except DataErrors as exc:
+            self.errors.errors.extend(exc.errors)
+            return None
+
+    def mapping(self, name: str, allowed: tuple[str, ...]) -> Record:
+        raw = self.yaml(name)
+        if raw is None:
+            return Record(loc=Location(display_path(self.folder / name)))
+        if not isinstance(raw, Record):
+            self.errors.add(getattr(raw, "loc", Location(name)), "expected a mapping at the top of the file",
+                            hint=f"start with one of: {', '.join(allowed)}")
+            return Record()
+        for key in raw:
+            if key not in allowed:
+                self.errors.add(raw.where(key), f"unknown section '{key}'", key,
+                                did_you_mean(key, allowed) or "remove it")
+        return raw
+
+    def items(self, cls: type, raw: Record, key: str, kind: str) -> list[Any]:
+        objs = parse_list(cls, raw.get(key), key, self.errors, raw)
+        seq = raw.get(key)
+        if isinstance(seq, RecordList):
+            for obj, loc in zip(seq, seq.item_locs):
+                if isinstance(obj, dict) and "id" in obj:
+                    self.components.setdefault(f"{kind}:{obj['id']}", loc)
+        self._unique(objs, kind, seq)
+        return objs
+
+    def _unique(self, objs: list[Any], kind: str, seq: Any) -> None:
+        seen: set[str] = set()
+        for i, obj in enumerate(objs):
+            if obj.id in seen:
+                where = self.components.get(f"{kind}:{obj.id}", getattr(seq, "loc", Location("?")))
+                self.errors.add(where, f"the {kind} id '{obj.id}' is used twice", "id",
+                                "give every item its own id")
+            seen.add(obj.id)
+
+    def cards(self, deck_raw: Record, index: int) -> list[Card]:
+        source = deck_raw.get("cards")
+        deck_id = deck_raw.get("id", f"#{index}")
+        if isinstance(source, str):
+            path = self.folder / source
+            try:
+                rows = load_csv(path, display_path(path))
+            except DataErrors as exc:
+                if any(e.message == "file not found" for e in exc.errors):
+                    self.errors.add(deck_raw.where("cards"), f"card list '{source}' not found",
+                                    f"decks[{index}].cards", self._csv_hint(source))
+                else:
+                    self.errors.errors.extend(exc.errors)
+                return []
+        elif isinstance(source, list):
+            rows = source
+        else:
+            self.errors.add(deck_raw.where("cards"), "expected a CSV file name or a list of cards",
+                            f"decks[{index}].cards", "e.g. 'cards: movement.csv'")
+            return []
+        defaults = deck_raw.get("defaults") or {}
+        out: list[Card] = []
+        for i, row in enumerate(rows):
+            merged = Record({**defaults, **row}, loc=row.loc)
+            merged.key_locs = {**getattr(defaults, "key_locs", {}), **row.key_locs}
+            card = parse(Card, merged, self.errors, f"{deck_id}[{row.get('id', i)}]")
+            if card is not None:
+                out.append(card)
+                self.components.setdefault(f"card:{deck_id}/{card.id}", row.loc)
+        self._unique(out, f"card of deck {deck_id}", rows)
+        return out
+
+    def _csv_hint(self, source: str) -> str:
+        present = [p.name for p in self.folder.glob("*.csv")]
+        return did_you_mean(source, present) or "put the CSV file beside decks.yaml"
+
+    def decks(self, raw: Record) -> list[Deck]:
+        seq = raw.get("decks") or []
+        out: list[Deck] = []
+        for i, deck_raw in enumerate(seq):
+            if not isinstance(deck_raw, Record):
+                self.errors.add(seq.where(i), "expected a mapping for a deck", f"decks[{i}]")
+                continue
+            cards = self.cards(deck_raw, i)
+            body = {k: v for k, v in deck_raw.items() if k not in ("cards", "defaults")}
+            deck = parse(Deck, Record(body, loc=deck_raw.loc), self.errors, f"decks[{i}]",
+                         extra={"cards": cards})
+            if deck is not None:
+                out.append(deck)
+                self.components.setdefault(f"deck:{deck.id}", deck_raw.loc)
+        return out
+
+
+def load_game(folder: Path) -> GameModel:
+    """Read ``folder`` (game.yaml, rules.yaml, palette, riders, jerseys, decks, tokens, boards).
+
+    Raises DataErrors with every problem found, so the user can fix them all at once.
+    """
+    from pnp.games import rules_module  # local import: the game modules import the model
+
+    r = _Reader(folder)
+    game_raw = r.yaml("game.yaml", required=True)
+    info = parse(GameInfo, game_raw, r.errors) if game_raw is not None else None
+    sections = {name: r.mapping(name, keys) for name, keys in _SECTIONS.items()}
+    colours = r.items(Colour, sections["palette.yaml"], "colours", "colour")
+    riders = r.items(Rider, sections["riders.yaml"], "riders", "rider")
+    profiles = r.items(RiderProfile, sections["riders.yaml"], "profiles", "profile")
+    jerseys = r.items(Jersey, sections["jerseys.yaml"], "jerseys", "jersey")
+    tokens = r.items(Token, sections["tokens.yaml"], "tokens", "token")
+    boards = r.items(Board, sections["boards.yaml"], "boards", "board")
+    decks = r.decks(sections["decks.yaml"])
+    rules_raw = r.yaml("rules.yaml", required=True)
+    facts, decisions = None, []
+    if info is not None and rules_raw is not None:
+        module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors)
+        if module is not None:
+            facts, decisions = _read_rules(module, rules_raw, r.errors)
+    r.errors.raise_if_any()
+    model = GameModel(
+        info=info, colours=tuple(colours), riders=tuple(riders), profiles=tuple(profiles),
+        jerseys=tuple(jerseys), decks=tuple(decks), tokens=tuple(tokens), boards=tuple(boards),
+        decisions=tuple(decisions), facts=facts,
+        sources=Sources(folder=folder, rules_record=rules_raw, components=r.components),
+    )
+    from pnp.model.references import check_references
+
+    check_references(model, r.errors)
+    r.errors.raise_if_any()
+    return model
+
+
+def _read_rules(module: Any, raw: Any, errors: ErrorBag) -> tuple[Any, list[Decision]]:
+    if not isinstance(raw, Record):
+        errors.add(getattr(raw, "loc", Location("rules.yaml")), "expected a mapping of rules")
+        return None, []
+    body = Record({k: v for k, v in raw.items() if k != "decisions"}, loc=raw.loc)
+    body.key_locs = raw.key_locs
+    facts = parse(module.Facts, body, errors)
+    decisions = parse_list(Decision, raw.get("decisions"), "decisions", errors, raw)
+    return facts, decisions

@@ -1,0 +1,26 @@
+"""Riders, the pieces players race with, and their profiles."""
+
+from __future__ import annotations
+
+from pnp.model.base import Frozen
+
+
+class RiderProfile(Frozen):
+    """What makes a rider different: an energy deck spec, or stars per terrain."""
+
+    id: str
+    name: str
+    deck: dict[int, int] = {}
+    """Card value -> copies, for riders that race with their own deck."""
+    stars: dict[str, int] = {}
+    """Terrain -> stars, for riders rated per terrain."""
+
+
+class Rider(Frozen):
+    """One rider on the board."""
+
+    id: str
+    name: str
+    colour: str
+    team: str = ""
+    profile: str = ""

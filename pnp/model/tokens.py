@@ -1,0 +1,21 @@
+"""Tokens and markers: counters, point tokens, pawns."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from pnp.model.base import Frozen
+
+
+class Token(Frozen):
+    """A kind of token; ``count`` is how many the kit holds."""
+
+    id: str
+    kind: str
+    name: str = ""
+    count: int = Field(ge=1, le=999)
+    rank: int | None = None
+    value: int | None = None
+    colour: str = ""
+    shape: str = "circle"
+    size_mm: float = 25.0

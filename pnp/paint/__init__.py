@@ -1,0 +1,1 @@
+"""Paint stage: scenes -> PDF (ReportLab) or SVG (svgwrite). Painters know nothing about games."""

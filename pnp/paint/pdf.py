@@ -1,0 +1,173 @@
+"""Paint scenes into a PDF with ReportLab.
+
+Scenes are in millimetres with y pointing down; each page flips and scales once. Symbols become
+form XObjects drawn once per document. Every font is embedded (subset) and the canvas starts on an
+embedded font, so no unembedded standard font is referenced. Output is invariant: the same scenes
+give the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import BinaryIO
+
+from pnp.layout import fonts
+from pnp.layout.scene import Circle, Group, Line, Path, Rect, Scene, Style, Text, Use
+
+MM = 72.0 / 25.4
+
+
+@lru_cache(maxsize=512)
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    h = hex_colour.lstrip("#")
+    return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
+
+
+class PdfPainter:
+    """Paints pages one at a time into ``target`` (a path or a binary file)."""
+
+    def __init__(self, target: str | BinaryIO, title: str = "", author: str = "", subject: str = "") -> None:
+        from reportlab.pdfgen.canvas import Canvas
+
+        base = fonts.face(fonts.DEFAULT).ps_name
+        self.c = Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1,
+                        initialFontName=base, initialFontSize=10)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setSubject(subject)
+        self.c.setCreator("pnp")
+        self.c.setProducer("pnp (ReportLab)")
+        self._forms: dict[str, str] = {}
+        self.pages = 0
+        self._draw = {Rect: self._rect, Circle: self._circle, Line: self._line, Path: self._path,
+                      Text: self._text, Group: self._group, Use: self._use}
+
+    def page(self, scene: Scene) -> None:
+        """Paint one scene as one page."""
+        c = self.c
+        c.setPageSize((scene.width * MM, scene.height * MM))
+        self._boxes(scene)
+        c.saveState()
+        c.transform(MM, 0, 0, -MM, 0, scene.height * MM)
+        self._items(scene.items)
+        c.restoreState()
+        c.showPage()
+        self.pages += 1
+
+    def _boxes(self, scene: Scene) -> None:
+        c = self.c
+        for setter, box in ((c.setTrimBox, scene.trim), (c.setBleedBox, scene.bleed)):
+            if box is None:
+                setter(None)
+            else:
+                x, y, w, h = box
+                setter((x * MM, (scene.height - y - h) * MM, (x + w) * MM, (scene.height - y) * MM))
+
+    def close(self) -> None:
+        self.c.save()
+
+    def _items(self, items: Iterable) -> None:
+        draw = self._draw
+        for item in items:
+            draw[type(item)](item)
+
+    def _style(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        if style.fill:
+            c.setFillColorRGB(*_rgb(style.fill))
+        if style.stroke:
+            c.setStrokeColorRGB(*_rgb(style.stroke))
+            c.setLineWidth(style.width)
+            c.setDash(list(style.dash) if style.dash else [])
+            c.setLineCap(1 if style.round_caps else 0)
+        if style.opacity < 1:
+            c.setFillAlpha(style.opacity)
+            c.setStrokeAlpha(style.opacity)
+        return (1 if style.stroke else 0), (1 if style.fill else 0)
+
+    def _rect(self, r: Rect) -> None:
+        stroke, fill = self._style(r.style)
+        if r.radius:
+            self.c.roundRect(r.x, r.y, r.w, r.h, r.radius, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
+        if r.style.opacity < 1:
+            self.c.setFillAlpha(1)
+            self.c.setStrokeAlpha(1)
+
+    def _circle(self, ci: Circle) -> None:
+        stroke, fill = self._style(ci.style)
+        self.c.circle(ci.cx, ci.cy, ci.r, stroke=stroke, fill=fill)
+
+    def _line(self, ln: Line) -> None:
+        self._style(ln.style)
+        self.c.line(ln.x1, ln.y1, ln.x2, ln.y2)
+
+    def _build_path(self, commands):
+        p = self.c.beginPath()
+        for cmd in commands:
+            op = cmd[0]
+            if op == "M":
+                p.moveTo(cmd[1], cmd[2])
+            elif op == "L":
+                p.lineTo(cmd[1], cmd[2])
+            elif op == "C":
+                p.curveTo(*cmd[1:])
+            elif op == "Z":
+                p.close()
+        return p
+
+    def _path(self, pa: Path) -> None:
+        stroke, fill = self._style(pa.style)
+        self.c.drawPath(self._build_path(pa.commands), stroke=stroke, fill=fill)
+
+    def _text(self, t: Text) -> None:
+        obj = self.c.beginText()
+        obj.setTextTransform(1, 0, 0, -1, t.x, t.y)
+        obj.setFont(fonts.face(t.font).ps_name, t.size * fonts.PT)
+        obj.setFillColorRGB(*_rgb(t.fill))
+        obj.textOut(t.text)
+        self.c.drawText(obj)
+
+    def _clip(self, clip) -> None:
+        if isinstance(clip, Rect):
+            p = self.c.beginPath()
+            p.rect(clip.x, clip.y, clip.w, clip.h)
+        else:
+            p = self._build_path(clip.commands)
+        self.c.clipPath(p, stroke=0, fill=0)
+
+    def _group(self, g: Group) -> None:
+        c = self.c
+        c.saveState()
+        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+            c.transform(*g.transform)
+        if g.clip is not None:
+            self._clip(g.clip)
+        self._items(g.items)
+        c.restoreState()
+
+    def _use(self, u: Use) -> None:
+        c = self.c
+        sym = u.symbol
+        name = self._forms.get(sym.key)
+        if name is None:
+            name = self._forms[sym.key] = f"S{len(self._forms)}"
+            c.beginForm(name, 0, 0, sym.width, sym.height)
+            self._items(sym.items)
+            c.endForm()
+        c.saveState()
+        c.transform(*u.transform)
+        c.doForm(name)
+        c.restoreState()
+
+
+def paint_pdf(pages: Iterable[Scene], target: str | BinaryIO, title: str = "", author: str = "",
+              subject: str = "") -> int:
+    """Paint every scene of ``pages`` into one PDF; returns the number of pages."""
+    painter = PdfPainter(target, title, author, subject)
+    for scene in pages:
+        painter.page(scene)
+    painter.close()
+    return painter.pages

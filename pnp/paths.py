@@ -1,0 +1,26 @@
+"""Where pnp finds its data and templates: beside the package in a checkout, or as configured."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def project_root() -> Path:
+    """The folder that holds data/ and templates/ (PNP_HOME, else the checkout pnp runs from)."""
+    env = os.environ.get("PNP_HOME")
+    return Path(env) if env else _ROOT
+
+
+def data_dir() -> Path:
+    return project_root() / "data"
+
+
+def templates_dir() -> Path:
+    return project_root() / "templates"
+
+
+def default_out() -> Path:
+    return Path("output")

@@ -1,0 +1,59 @@
+"""Stage files, then move them all into the output folder at once (or drop them all)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+
+def _existing_ancestor(path: Path) -> Path:
+    path = path.resolve()
+    while not path.exists():
+        path = path.parent
+    return path
+
+
+class OutputTransaction:
+    """``with OutputTransaction(out) as tx: tx.path("game/fr/cards.pdf")`` ...
+
+    On a clean exit every staged file replaces its target with an atomic rename; on an
+    exception nothing in ``out`` changes.
+    """
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.staged: dict[Path, Path] = {}
+        self._dir: Path | None = None
+
+    def __enter__(self) -> "OutputTransaction":
+        self._dir = Path(tempfile.mkdtemp(prefix=".pnp-staging-", dir=_existing_ancestor(self.out)))
+        return self
+
+    def path(self, relative: str) -> Path:
+        """A staging path for the output file ``relative`` (to the output folder)."""
+        assert self._dir is not None, "use OutputTransaction as a context manager"
+        staged = self._dir / f"{len(self.staged):04d}-{Path(relative).name}"
+        self.staged[Path(relative)] = staged
+        return staged
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            if kind is None:
+                self._commit()
+        finally:
+            if self._dir is not None:
+                shutil.rmtree(self._dir, ignore_errors=True)
+
+    def _commit(self) -> None:
+        for relative, staged in self.staged.items():
+            target = self.out / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, target)
+
+    @property
+    def written(self) -> list[Path]:
+        return [self.out / r for r in self.staged]
