@@ -40,13 +40,12 @@ def _header(ctx: CardContext, card: Card) -> list[Item]:
     u, b = ctx.u, ctx.bleed
     h = HEADER * u
     items: list[Item] = []
+    items.append(Rect(-b, -b, ctx.w + 2 * b, h + b, Style(fill=KIND_COLOURS.get(card.kind, INK))))
     if card.kind == "joker":
+        # a rainbow edge under the band: the joker stands for any rider
         colours = [ctx.model.colour(c).hex for c in ctx.model.jersey(card.jerseys[0]).colours]
         step = (ctx.w + 2 * b) / len(colours)
-        items += [Rect(-b + i * step, -b, step + 0.2, h + b, Style(fill=c)) for i, c in enumerate(colours)]
-        items.append(Rect(-b, h - 5.6 * u, ctx.w + 2 * b, 5.6 * u, Style(fill=KIND_COLOURS["joker"])))
-    else:
-        items.append(Rect(-b, -b, ctx.w + 2 * b, h + b, Style(fill=KIND_COLOURS.get(card.kind, INK))))
+        items += [Rect(-b + i * step, h, step + 0.05, 2.2 * u, Style(fill=c)) for i, c in enumerate(colours)]
     # direction cue: a chevron pointing to the top edge
     cx, top = ctx.w / 2, 1.6 * u
     items.append(polygon([(cx, top), (cx + 6 * u, top + 5 * u), (cx + 3 * u, top + 5 * u),

@@ -30,6 +30,10 @@ def draw(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     # letter badge in the corner, for colour-blind players
     items.append(Circle(6.5 * u, 6.5 * u, 4.2 * u, Style(fill=colour.hex, stroke=INK, width=0.35)))
     items.append(textfit.line(colour.letter, 6.5 * u, 8.3 * u, "sans-black", 13 * u, colour.ink, "center"))
+    # the same rider wearing the green jersey, as its figure will when it leads on points
+    award = next((j for j in ctx.model.jerseys if j.award), None)
+    if award is not None:
+        items.append(jersey_art.place(ctx.jersey(award.id, over=rider.id), ctx.w - 13 * u, 2.2 * u, 10.5 * u))
     title = ctx.texts("rider_title", rider=rider)
     items += fitted(title, textfit.Box(4 * u, 60 * u, ctx.w - 8 * u, 10 * u, 15 * u, 9 * u), "sans-bold",
                     INK, card_label(deck, card))
