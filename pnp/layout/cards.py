@@ -9,6 +9,7 @@ from pnp.errors import DataError, DataErrors
 from pnp.layout.faces import BACKS, FACES
 from pnp.layout.faces.common import CardContext, FaceProblem
 from pnp.layout.paper import Size
+from pnp.layout.text import TextProblem
 from pnp.layout.scene import Group, Item, Rect, Style, Symbol, translate
 from pnp.load.suggest import did_you_mean
 from pnp.model.game_model import GameModel
@@ -57,10 +58,10 @@ def card_arts(model: GameModel, ctx: CardContext, problems: list[str]) -> Iterat
     backs: dict[str, Symbol] = {}
     for deck in model.decks:
         if deck.back not in backs:
-            back_items = _draw(lambda: BACKS[deck.back](ctx), problems)
+            back_items = _draw(lambda: BACKS[deck.back](ctx), problems, f"back {deck.back}")
             backs[deck.back] = as_symbol(f"{model.id}-back-{deck.back}", ctx, back_items or [])
         for card in deck.cards:
-            items = _draw(lambda: FACES[deck.face](ctx, deck, card), problems)
+            items = _draw(lambda: FACES[deck.face](ctx, deck, card), problems, f"card {deck.id}/{card.id}")
             if items is None:
                 continue
             front = as_symbol(f"{model.id}-{deck.id}-{card.id}", ctx, items)
@@ -68,12 +69,14 @@ def card_arts(model: GameModel, ctx: CardContext, problems: list[str]) -> Iterat
                 yield CardArt(f"{deck.id}/{card.id}#{n}", front, backs[deck.back], card.qty > 1)
 
 
-def _draw(fn, problems: list[str]) -> list[Item] | None:
+def _draw(fn, problems: list[str], label: str) -> list[Item] | None:
     try:
         return fn()
     except FaceProblem as exc:
         problems.append(str(exc))
-        return None
+    except TextProblem as exc:
+        problems.append(f"{label}: {exc}")
+    return None
 
 
 def card_size_of(model: GameModel, override: str | None) -> Size:

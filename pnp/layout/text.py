@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.errors import PnpError
 from pnp.layout import fonts
 from pnp.layout.scene import Text
 
 
-class TextProblem(Exception):
+class TextProblem(PnpError):
     """A text that cannot be drawn: it does not fit, or its font lacks a glyph."""
 
 
