@@ -31,8 +31,8 @@ class BuildOptions:
 @dataclass(frozen=True)
 class BuildResult:
     game: str
-    files: list[Path]
-    pages: int
+    files: list[tuple[Path, int]]
+    """Every file written, with its number of pages."""
     cards: int
     findings: list[Finding]
 
@@ -52,50 +52,43 @@ def build_game(folder: Path, options: BuildOptions, progress: Progress = _no_pro
     if errors:
         lines = [f.render() for f in errors]
         raise BuildFailed("\n".join(lines + [f"{model.id}: {len(errors)} rule error(s); nothing was written."]))
-    files, pages, cards = _write_cards(model, options, progress)
-    return BuildResult(model.id, files, pages, cards, findings)
+    files, cards = _write_cards(model, options, progress)
+    return BuildResult(model.id, files, cards, findings)
 
 
-def _write_cards(model: GameModel, options: BuildOptions, progress: Progress) -> tuple[list[Path], int, int]:
-    import math
-
-    from pnp.layout.cards import card_arts, card_count, card_size_of, check_faces
-    from pnp.layout.faces.common import CardContext
-    from pnp.layout.imposition import ImpositionError, SheetTexts, plan, sheets
+def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
+                 ) -> tuple[list[tuple[Path, int]], int]:
+    """Lay out and paint the kit's PDFs, staged, then moved into place together."""
+    from pnp.layout.cards import check_faces
+    from pnp.layout.imposition import ImpositionError
+    from pnp.layout.kit import documents, pages
     from pnp.layout.paper import PrintSpec, paper
     from pnp.layout.templates import Texts
     from pnp.paint.pdf import paint_pdf
     from pnp.write import OutputTransaction
 
     check_faces(model)
-    try:
-        size = card_size_of(model, options.card_size)
-        spec = PrintSpec(paper(options.paper), size, duplex=not options.single_sided,
-                         back_offset=options.back_offset)
-        grid = plan(spec)
-    except (ValueError, ImpositionError) as exc:
-        raise BuildFailed(str(exc)) from None
     cards_dir = templates_dir() / "cards"
     texts, shared = Texts(cards_dir, f"{model.id}.j2"), Texts(cards_dir, "shared.j2")
-    what = shared("cards_title")
-    sheet_texts = SheetTexts(
-        label=lambda page, pages, side: shared("sheet_label", stamp=model.info.stamp, what=what, page=page,
-                                               pages=pages, side=side),
-        calibration=shared("calibration", length=50))
+    base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
+                     back_offset=options.back_offset)
     problems: list[str] = []
-    ctx = CardContext(model, size, spec.bleed, texts)
-    count = card_count(model)
-    pages_total = math.ceil(count / grid.slots) * (1 if options.single_sided else 2)
-    scenes = sheets(card_arts(model, ctx, problems), count, spec, sheet_texts)
+    try:
+        docs = documents(model, base, texts, shared, options.card_size, problems)
+        totals = [doc.pages for doc in docs]
+    except (ValueError, ImpositionError) as exc:
+        raise BuildFailed(f"{model.id}: {exc}") from None
+    counts = []
     with OutputTransaction(options.out) as tx:
-        target = tx.path(f"{model.id}/{options.lang}/cards.pdf")
-        pages = paint_pdf(progress(scenes, pages_total, f"{model.id} cards"), str(target),
-                          title=f"{model.info.title}: cards", author=", ".join(model.info.authors),
-                          subject=model.info.stamp)
+        for doc, total in zip(docs, totals):
+            target = tx.path(f"{model.id}/{options.lang}/{doc.name}")
+            counts.append(paint_pdf(progress(pages(model, doc, shared), total, f"{model.id} {doc.name}"),
+                                     str(target), title=doc.title, author=", ".join(model.info.authors),
+                                     subject=model.info.stamp))
         if problems:
             raise BuildFailed("\n".join(f"{model.id} [{options.lang}]: {p}" for p in problems)
                               + f"\n{len(problems)} layout problem(s); nothing was written.")
-    return tx.written, pages, count
+    return list(zip(tx.written, counts)), sum(d.size for d in model.decks)
 
 
 def iter_progress(items: Iterable, total: int, what: str) -> Iterator:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from functools import wraps
 from pathlib import Path
@@ -124,7 +125,7 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool) -> None:
         except DataErrors as exc:
             data_errors.extend(exc.errors)
     if data_errors:
-        raise DataErrors(data_errors)
+        raise DataErrors(data_errors, written=False)
     if fmt == "json":
         click.echo(as_json(results))
     else:
@@ -139,7 +140,7 @@ def _offset(_ctx, _param, value: str) -> tuple[float, float]:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter(f"'{value}' is not X,Y in millimetres (e.g. 0.5,-0.3)") from None
-    if abs(x) > 10 or abs(y) > 10:
+    if not all(math.isfinite(v) for v in (x, y)) or abs(x) > 10 or abs(y) > 10:
         raise click.BadParameter("a back offset larger than 10 mm is not a printer correction")
     return x, y
 
@@ -179,8 +180,8 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
                            single_sided=single_sided, back_offset=back_offset, lang=lang)
     for game_id, folder in _resolve(ctx, games).items():
         result = build_game(folder, options, iter_progress)
-        for path in result.files:
-            click.echo(f"wrote {path} ({result.pages} pages, {result.cards} cards)")
+        for path, pages in result.files:
+            click.echo(f"wrote {path} ({pages} pages)")
         click.echo(f"{game_id}: rules check: {summary(result.findings)} (details: pnp check {game_id})")
 
 

@@ -49,14 +49,16 @@ class PnpError(Exception):
 class DataErrors(PnpError):
     """Every data error of a run, reported together."""
 
-    def __init__(self, errors: list[DataError]):
-        self.errors = sorted(errors, key=lambda e: (e.location, e.field, e.message))
+    def __init__(self, errors: list[DataError], written: bool = True):
+        self.errors = sorted(set(errors), key=lambda e: (e.location, e.field, e.message))
+        self.writes = written
         super().__init__(f"{len(self.errors)} data error(s)")
 
     def render(self) -> str:
         lines = [e.render() for e in self.errors]
         n = len(self.errors)
-        lines.append(f"{n} error{'s' if n != 1 else ''}; nothing was written.")
+        tail = "; nothing was written." if self.writes else "."
+        lines.append(f"{n} error{'s' if n != 1 else ''}{tail}")
         return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from pnp.layout.paper import Size
 from pnp.layout.text import TextProblem
 from pnp.layout.scene import Group, Item, Rect, Style, Symbol, translate
 from pnp.load.suggest import did_you_mean
+from pnp.model.decks import Deck
 from pnp.model.game_model import GameModel
 
 
@@ -21,7 +22,8 @@ class CardArt:
 
     label: str
     front: Symbol
-    back: Symbol
+    back: Symbol | None
+    """None for a single-sided piece."""
     shared: bool
 
 
@@ -48,15 +50,12 @@ def check_faces(model: GameModel) -> None:
         raise DataErrors(errors)
 
 
-def card_count(model: GameModel) -> int:
-    return sum(d.size for d in model.decks)
-
-
-def card_arts(model: GameModel, ctx: CardContext, problems: list[str]) -> Iterator[CardArt]:
-    """Every card of every deck, in deck order. A face that cannot be drawn is added to
+def card_arts(model: GameModel, ctx: CardContext, decks: list[Deck], problems: list[str]
+              ) -> Iterator[CardArt]:
+    """Every card of ``decks``, in deck order. A face that cannot be drawn is added to
     ``problems`` and skipped, so that all of them are reported together."""
     backs: dict[str, Symbol] = {}
-    for deck in model.decks:
+    for deck in decks:
         if deck.back not in backs:
             back_items = _draw(lambda: BACKS[deck.back](ctx), problems, f"back {deck.back}")
             backs[deck.back] = as_symbol(f"{model.id}-back-{deck.back}", ctx, back_items or [])
@@ -79,7 +78,8 @@ def _draw(fn, problems: list[str], label: str) -> list[Item] | None:
     return None
 
 
-def card_size_of(model: GameModel, override: str | None) -> Size:
+def card_size_of(model: GameModel, deck: Deck, override: str | None) -> Size:
+    """A deck's card size: its own, else the command line's, else the game's."""
     from pnp.layout.paper import card_size
 
-    return card_size(override or model.info.card_size)
+    return card_size(deck.card_size or override or model.info.card_size)

@@ -19,6 +19,7 @@ from pnp.layout.scene import Group, Item, Line, Scene, Style, Use, compose, rota
 MARK_GAP = 1.0      # between a crop mark and the bleed
 MARK_MIN = 2.5      # shortest useful crop mark
 MARK_STYLE = Style(stroke="#000000", width=0.2)
+LABEL_BAND = 4.0    # room above the crop marks for the sheet label, when the paper has it
 
 
 class ImpositionError(ValueError):
@@ -39,6 +40,8 @@ class Grid:
     bleed: float
     page_w: float
     page_h: float
+    band: float = 0.0
+    """Height reserved above the top crop marks for the sheet label (0 when there was no room)."""
 
     @property
     def slots(self) -> int:
@@ -79,7 +82,9 @@ def _grid(spec: PrintSpec, rotated: bool) -> Grid | None:
     cols, rows = math.floor((pw - 2 * edge) / cw), math.floor((ph - 2 * edge) / ch)
     if cols < 1 or rows < 1:
         return None
-    return Grid(cols, rows, rotated, (pw - cols * cw) / 2, (ph - rows * ch) / 2, cw, ch, spec.bleed, pw, ph)
+    band = LABEL_BAND if rows * ch + 2 * edge + LABEL_BAND <= ph else 0.0
+    y0 = band + (ph - band - rows * ch) / 2
+    return Grid(cols, rows, rotated, (pw - cols * cw) / 2, y0, cw, ch, spec.bleed, pw, ph, band)
 
 
 def _place(art_w: float, art_h: float, x: float, y: float, turn: int) -> tuple:
@@ -104,7 +109,7 @@ def crop_marks(grid: Grid, margin: float) -> list[Item]:
     left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
     items: list[Item] = []
     for x in grid.cuts_x():
-        items += [Line(x, margin, x, top, MARK_STYLE), Line(x, bottom, x, grid.page_h - margin, MARK_STYLE)]
+        items += [Line(x, margin + grid.band, x, top, MARK_STYLE), Line(x, bottom, x, grid.page_h - margin, MARK_STYLE)]
     for y in grid.cuts_y():
         items += [Line(margin, y, left, y, MARK_STYLE), Line(right, y, grid.page_w - margin, y, MARK_STYLE)]
     return items
@@ -118,13 +123,18 @@ class SheetTexts:
     calibration: str
 
 
-def _label(grid: Grid, text: str) -> Item:
-    x = grid.x0 + grid.bleed + 1.0
-    room = grid.cell_w - 2 * grid.bleed - 2.0
+def _label(grid: Grid, text: str, margin: float) -> Item:
+    """The sheet label: in its own band when there is one, else between two crop marks."""
+    if grid.band:
+        x, y = grid.x0, margin + grid.band - 1.0
+        room = grid.cols * grid.cell_w
+    else:
+        x, y = grid.x0 + grid.bleed + 1.0, grid.y0 - MARK_GAP - 1.2
+        room = grid.cell_w - 2 * grid.bleed - 2.0
     size = 6.0
     while size > 4.0 and textfit.fonts.width_mm(text, "sans", size) > room:
         size -= 0.25
-    return textfit.line(text, x, grid.y0 - MARK_GAP - 1.2, "sans", size, "#555555")
+    return textfit.line(text, x, y, "sans", size, "#555555")
 
 
 def calibration(grid: Grid, note: str, length: float = 50.0) -> list[Item]:
@@ -170,12 +180,14 @@ def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetT
         row, col = divmod(i, grid.cols)
         x, y = grid.cell(row, col)
         front.append(_card(art.front, art.shared, _place(art.front.width, art.front.height, x, y, front_turn)))
+        if art.back is None:
+            continue
         bx, by = grid.cell(row, grid.cols - 1 - col)
         back.append(Use(art.back, _place(art.back.width, art.back.height, bx + dx, by + dy, back_turn)))
-    front_extra = [_label(grid, texts.label(page, pages, "front"))]
-    if page == 1:
+    front_extra = [_label(grid, texts.label(page, pages, "front"), spec.margin)]
+    if page == 1 and texts.calibration:
         front_extra += calibration(grid, texts.calibration)
     yield Scene(grid.page_w, grid.page_h, tuple(front + marks + front_extra), label=f"sheet {page} front")
-    if spec.duplex:
-        back_items = back + marks + [_label(grid, texts.label(page, pages, "back"))]
+    if spec.duplex and back:
+        back_items = back + marks + [_label(grid, texts.label(page, pages, "back"), spec.margin)]
         yield Scene(grid.page_w, grid.page_h, tuple(back_items), label=f"sheet {page} back")

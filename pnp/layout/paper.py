@@ -39,7 +39,8 @@ def card_size(spec: str) -> Size:
         raise ValueError(f"'{spec}' is not a card size: use one of {', '.join(CARD_SIZES)} or WxH in mm")
     w, h = float(m.group(1)), float(m.group(2))
     if not (20 <= w <= 200 and 20 <= h <= 280):
-        raise ValueError(f"a card of {w:g}x{h:g} mm is not printable: each side must be 20 to 200 mm")
+        raise ValueError(f"a card of {w:g}x{h:g} mm is not printable: the width must be 20 to 200 mm "
+                         "and the height 20 to 280 mm")
     return Size(f"{w:g}x{h:g}mm", w, h)
 
 

@@ -10,7 +10,8 @@ from pnp.load.records import Record, RecordList
 
 
 def load_csv(path: Path, display: str | None = None) -> RecordList:
-    """Read a CSV file with a header row; every row is a Record located at its line.
+    """Read a CSV file with a header row; every row is a Record located at its line
+    (the column of a value is its cell number).
 
     Empty cells are left out of the row, so a default from the deck applies to them.
     """
@@ -36,13 +37,11 @@ def load_csv(path: Path, display: str | None = None) -> RecordList:
                                     hint="remove the extra cells or add a column name"))
             continue
         rec = Record(loc=Location(name, line_no, 1))
-        column = 1
-        for key, cell in zip(header, cells):
+        for column, (key, cell) in enumerate(zip(header, cells), start=1):
             value = cell.strip()
             if value != "":
                 rec[key] = value
                 rec.key_locs[key] = Location(name, line_no, column)
-            column += len(cell) + 1
         rows.append(rec)
         rows.item_locs.append(rec.loc)
     if errors:

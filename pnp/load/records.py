@@ -46,6 +46,8 @@ def location_of(root: Any, path: tuple[Any, ...]) -> Location:
     """The most precise known location of ``path`` (keys and indexes) inside ``root``."""
     node, best = root, getattr(root, "loc", Location("<memory>"))
     for part in path:
+        if isinstance(node, Record) and part not in node and str(part) in node:
+            part = str(part)  # YAML keys are text; callers may look them up as numbers
         if isinstance(node, Record) and part in node:
             best = node.where(part)
             node = node[part]

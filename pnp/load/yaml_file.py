@@ -72,10 +72,15 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
         return loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        loc = _loc(name, mark) if mark else Location(name)
         problem = exc.problem or "invalid YAML"
-        if exc.context:
+        start = exc.context_mark
+        if start is not None and mark is not None and start.line < mark.line and "flow" in (exc.context or ""):
+            # e.g. an unclosed bracket: the mistake is where the bracket opened
+            problem = f"{problem} ({exc.context} at line {start.line + 1}, found at line {mark.line + 1})"
+            mark = start
+        elif exc.context:
             problem = f"{problem} ({exc.context})"
+        loc = _loc(name, mark) if mark else Location(name)
         raise DataErrors([DataError(loc, f"YAML syntax: {problem}",
                                     hint="check indentation, colons and quotes on this line")]) from None
     finally:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, field_validator
 
 from pnp.model.base import Frozen, split_list
@@ -41,6 +43,9 @@ class Deck(Frozen):
     back: str
     cards: tuple[Card, ...]
     card_size: str = ""
+    """Overrides the game's card size for this deck (a name or WxH in mm)."""
+    sheet: Literal["cards", "pieces"] = "cards"
+    """Which file of the kit the deck is printed in."""
 
     @property
     def size(self) -> int:

@@ -14,7 +14,7 @@ from pnp.model.decks import Card, Deck
 from pnp.model.game import GameInfo
 from pnp.model.jerseys import Jersey
 from pnp.model.palette import Colour
-from pnp.model.riders import Rider, RiderProfile
+from pnp.model.riders import Rider, RiderProfile, Standee
 from pnp.model.tokens import Token
 
 
@@ -45,6 +45,7 @@ class GameModel:
     colours: tuple[Colour, ...]
     riders: tuple[Rider, ...]
     profiles: tuple[RiderProfile, ...]
+    standees: tuple[Standee, ...]
     jerseys: tuple[Jersey, ...]
     decks: tuple[Deck, ...]
     tokens: tuple[Token, ...]

@@ -15,14 +15,14 @@ from pnp.model.game import GameInfo
 from pnp.model.game_model import GameModel, Sources
 from pnp.model.jerseys import Jersey
 from pnp.model.palette import Colour
-from pnp.model.riders import Rider, RiderProfile
+from pnp.model.riders import Rider, RiderProfile, Standee
 from pnp.model.tokens import Token
 from pnp.model.validation import parse, parse_list
 
 # file -> the top-level keys it may hold
 _SECTIONS = {
     "palette.yaml": ("colours",),
-    "riders.yaml": ("riders", "profiles"),
+    "riders.yaml": ("riders", "profiles", "standees"),
     "jerseys.yaml": ("jerseys",),
     "decks.yaml": ("decks",),
     "tokens.yaml": ("tokens",),
@@ -49,10 +49,16 @@ class _Reader:
         if not path.exists() and not required:
             return None
         try:
-            return load_yaml(path, display_path(path))
+            raw = load_yaml(path, display_path(path))
         except DataErrors as exc:
             self.errors.errors.extend(exc.errors)
             return None
+        if required and not isinstance(raw, Record):
+            what = "empty" if raw is None else "not a mapping of fields"
+            self.errors.add(Location(display_path(path), 1), f"the file is {what}",
+                            hint="write its fields as 'key: value' lines")
+            return None
+        return raw
 
     def mapping(self, name: str, allowed: tuple[str, ...]) -> Record:
         raw = self.yaml(name)
@@ -75,17 +81,21 @@ class _Reader:
             for obj, loc in zip(seq, seq.item_locs):
                 if isinstance(obj, dict) and "id" in obj:
                     self.components.setdefault(f"{kind}:{obj['id']}", loc)
-        self._unique(objs, kind, seq)
+            self._unique(seq, kind)
         return objs
 
-    def _unique(self, objs: list[Any], kind: str, seq: Any) -> None:
-        seen: set[str] = set()
-        for i, obj in enumerate(objs):
-            if obj.id in seen:
-                where = self.components.get(f"{kind}:{obj.id}", getattr(seq, "loc", Location("?")))
-                self.errors.add(where, f"the {kind} id '{obj.id}' is used twice", "id",
-                                "give every item its own id")
-            seen.add(obj.id)
+    def _unique(self, seq: RecordList, kind: str) -> None:
+        """An error at every repeated id, pointing back to its first use."""
+        first: dict[str, Location] = {}
+        for i, item in enumerate(seq):
+            if not isinstance(item, dict) or "id" not in item:
+                continue
+            ident = str(item["id"])
+            if ident in first:
+                self.errors.add(seq.where(i), f"the id '{ident}' is already used by another {kind}",
+                                f"{kind}.id", f"first used at line {first[ident].line}; give every item its own id")
+            else:
+                first[ident] = seq.where(i)
 
     def cards(self, deck_raw: Record, index: int) -> list[Card]:
         source = deck_raw.get("cards")
@@ -107,16 +117,26 @@ class _Reader:
             self.errors.add(deck_raw.where("cards"), "expected a CSV file name or a list of cards",
                             f"decks[{index}].cards", "e.g. 'cards: movement.csv'")
             return []
-        defaults = deck_raw.get("defaults") or {}
+        defaults = deck_raw.get("defaults") or Record()
+        if not isinstance(defaults, dict):
+            self.errors.add(deck_raw.where("defaults"), "expected a mapping of default card fields",
+                            f"decks[{index}].defaults", "e.g. 'defaults: {kind: single}'")
+            defaults = Record()
         out: list[Card] = []
         for i, row in enumerate(rows):
+            if not isinstance(row, Record):
+                self.errors.add(rows.where(i) if isinstance(rows, RecordList) else deck_raw.where("cards"),
+                                "expected a mapping for a card", f"decks[{index}].cards[{i}]",
+                                "e.g. '- {id: first-player, kind: first-player}'")
+                continue
             merged = Record({**defaults, **row}, loc=row.loc)
             merged.key_locs = {**getattr(defaults, "key_locs", {}), **row.key_locs}
             card = parse(Card, merged, self.errors, f"{deck_id}[{row.get('id', i)}]")
             if card is not None:
                 out.append(card)
                 self.components.setdefault(f"card:{deck_id}/{card.id}", row.loc)
-        self._unique(out, f"card of deck {deck_id}", rows)
+        if isinstance(rows, RecordList):
+            self._unique(rows, f"card of deck {deck_id}")
         return out
 
     def _csv_hint(self, source: str) -> str:
@@ -154,6 +174,7 @@ def load_game(folder: Path) -> GameModel:
     colours = r.items(Colour, sections["palette.yaml"], "colours", "colour")
     riders = r.items(Rider, sections["riders.yaml"], "riders", "rider")
     profiles = r.items(RiderProfile, sections["riders.yaml"], "profiles", "profile")
+    standees = r.items(Standee, sections["riders.yaml"], "standees", "standee")
     jerseys = r.items(Jersey, sections["jerseys.yaml"], "jerseys", "jersey")
     tokens = r.items(Token, sections["tokens.yaml"], "tokens", "token")
     boards = r.items(Board, sections["boards.yaml"], "boards", "board")
@@ -164,16 +185,18 @@ def load_game(folder: Path) -> GameModel:
         module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors)
         if module is not None:
             facts, decisions = _read_rules(module, rules_raw, r.errors)
-    r.errors.raise_if_any()
+    if info is None:
+        r.errors.raise_if_any()
     model = GameModel(
         info=info, colours=tuple(colours), riders=tuple(riders), profiles=tuple(profiles),
+        standees=tuple(standees),
         jerseys=tuple(jerseys), decks=tuple(decks), tokens=tuple(tokens), boards=tuple(boards),
         decisions=tuple(decisions), facts=facts,
         sources=Sources(folder=folder, rules_record=rules_raw, components=r.components),
     )
     from pnp.model.references import check_references
 
-    check_references(model, r.errors)
+    check_references(model, r.errors)  # on what did parse, so every mistake is reported at once
     r.errors.raise_if_any()
     return model
 

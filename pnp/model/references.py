@@ -16,13 +16,17 @@ def _check(errors: ErrorBag, where: Location, field: str, name: str, kind: str,
         errors.add(where, f"unknown {kind} '{name}'", field, did_you_mean(name, valid))
 
 
+def _known(model: GameModel, kind: str) -> list[str]:
+    prefix = f"{kind}:"
+    return [key[len(prefix):] for key in model.sources.components if key.startswith(prefix)]
+
+
 def check_references(model: GameModel, errors: ErrorBag) -> None:
     """Add an error for every reference to a colour, rider or jersey that does not exist."""
     src = model.sources
-    colours = [c.id for c in model.colours]
-    riders = [r.id for r in model.riders]
-    jerseys = [j.id for j in model.jerseys]
-    profiles = [p.id for p in model.profiles]
+    # Ids as written in the files, even for items that failed to validate: a mistake in one
+    # rider must not also be reported as "unknown rider" everywhere it is named.
+    colours, riders, jerseys, profiles = (_known(model, k) for k in ("colour", "rider", "jersey", "profile"))
     for rider in model.riders:
         where = src.component(f"rider:{rider.id}")
         _check(errors, where, f"riders[{rider.id}].colour", rider.colour, "colour", colours)
@@ -34,6 +38,11 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
             _check(errors, where, f"jerseys[{jersey.id}].colours", colour, "colour", colours)
         if jersey.rider:
             _check(errors, where, f"jerseys[{jersey.id}].rider", jersey.rider, "rider", riders)
+    for standee in model.standees:
+        where = src.component(f"standee:{standee.id}")
+        _check(errors, where, f"standees[{standee.id}].rider", standee.rider, "rider", riders)
+        if standee.wearing:
+            _check(errors, where, f"standees[{standee.id}].wearing", standee.wearing, "jersey", jerseys)
     for token in model.tokens:
         if token.colour:
             _check(errors, src.component(f"token:{token.id}"), f"tokens[{token.id}].colour",

@@ -24,3 +24,11 @@ class Rider(Frozen):
     colour: str
     team: str = ""
     profile: str = ""
+
+
+class Standee(Frozen):
+    """A standing figure of a rider; ``wearing`` names a jersey it wears over its colour."""
+
+    id: str
+    rider: str
+    wearing: str = ""

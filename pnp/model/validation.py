@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp.errors import ErrorBag
+from pnp.errors import ErrorBag, Location
 from pnp.load.records import Record, location_of
 from pnp.load.suggest import did_you_mean
 
@@ -72,8 +72,12 @@ def parse(cls: type[M], raw: Any, errors: ErrorBag, context: str = "",
 
     ``context`` prefixes field names (e.g. "riders[2]"); ``extra`` adds values not in the file.
     """
-    data = dict(raw) if isinstance(raw, dict) else raw
-    if extra and isinstance(data, dict):
+    if not isinstance(raw, dict):
+        errors.add(getattr(raw, "loc", None) or Location("<memory>"), f"expected a mapping, got {raw!r}",
+                   context, "write 'key: value' lines")
+        return None
+    data = dict(raw)
+    if extra:
         data.update(extra)
     try:
         return cls.model_validate(data)
@@ -122,6 +126,11 @@ def parse_list(cls: type[M], raw: Any, key: str, errors: ErrorBag, owner: Record
         return []
     out: list[M] = []
     for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            where = raw.where(i) if hasattr(raw, "where") else getattr(raw, "loc", None)
+            errors.add(where, f"expected a mapping, got {item!r}", f"{key}[{i}]",
+                       "write the item as '- {id: ..., ...}' or as indented 'key: value' lines")
+            continue
         obj = parse(cls, item, errors, f"{key}[{i}]")
         if obj is not None:
             out.append(obj)

@@ -86,23 +86,30 @@ class PdfPainter:
             c.setStrokeAlpha(style.opacity)
         return (1 if style.stroke else 0), (1 if style.fill else 0)
 
+    def _end_style(self, style: Style) -> None:
+        if style.opacity < 1:
+            self.c.setFillAlpha(1)
+            self.c.setStrokeAlpha(1)
+
     def _rect(self, r: Rect) -> None:
         stroke, fill = self._style(r.style)
         if r.radius:
             self.c.roundRect(r.x, r.y, r.w, r.h, r.radius, stroke=stroke, fill=fill)
         else:
             self.c.rect(r.x, r.y, r.w, r.h, stroke=stroke, fill=fill)
-        if r.style.opacity < 1:
-            self.c.setFillAlpha(1)
-            self.c.setStrokeAlpha(1)
+        self._end_style(r.style)
 
     def _circle(self, ci: Circle) -> None:
         stroke, fill = self._style(ci.style)
         self.c.circle(ci.cx, ci.cy, ci.r, stroke=stroke, fill=fill)
+        self._end_style(ci.style)
 
     def _line(self, ln: Line) -> None:
+        if not ln.style.stroke:
+            return
         self._style(ln.style)
         self.c.line(ln.x1, ln.y1, ln.x2, ln.y2)
+        self._end_style(ln.style)
 
     def _build_path(self, commands):
         p = self.c.beginPath()
@@ -121,6 +128,7 @@ class PdfPainter:
     def _path(self, pa: Path) -> None:
         stroke, fill = self._style(pa.style)
         self.c.drawPath(self._build_path(pa.commands), stroke=stroke, fill=fill)
+        self._end_style(pa.style)
 
     def _text(self, t: Text) -> None:
         obj = self.c.beginText()

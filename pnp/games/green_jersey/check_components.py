@@ -55,8 +55,8 @@ def manifest(model: GameModel) -> list[Finding]:
     c = facts.components
     deck = next((d for d in model.decks if d.id == facts.deck.deck), None)
     actual = {
-        "riders": len(model.riders),
-        "green_riders": len(model.riders),  # every rider has a green-jersey figure
+        "riders": sum(1 for s in model.standees if not s.wearing),
+        "green_riders": sum(1 for s in model.standees if s.wearing == facts.jersey.award),
         "rider_cards": sum(1 for d in model.decks for x, _ in d.copies() if x.kind == "rider"),
         "movement_cards": deck.size if deck else 0,
         "point_tokens": sum(t.count for t in model.tokens if t.kind == facts.scoring.token_kind),
@@ -72,4 +72,20 @@ def manifest(model: GameModel) -> list[Finding]:
         out.append(error("GJ-MANIFEST", "peloton squares", f"{c.peloton_squares} peloton squares for "
                          f"{facts.riders} riders: every rider starts on one",
                          model.sources.rule("components", "peloton_squares")))
+    return out
+
+
+def standees(model: GameModel) -> list[Finding]:
+    """GJ-PARITY-STANDEES: every rider has one figure, and one wearing the green jersey
+    to swap in when it takes the jersey."""
+    award = model.facts.jersey.award
+    plain = Counter(s.rider for s in model.standees if not s.wearing)
+    green = Counter(s.rider for s in model.standees if s.wearing == award)
+    out = []
+    for rider in model.riders:
+        for what, counts in (("figure", plain), (f"figure wearing the {award} jersey", green)):
+            if counts.get(rider.id, 0) != 1:
+                out.append(error("GJ-PARITY-STANDEES", f"rider {rider.id}",
+                                 f"{counts.get(rider.id, 0)} {what}s for this rider; the game needs exactly one",
+                                 model.sources.component(f"rider:{rider.id}")))
     return out

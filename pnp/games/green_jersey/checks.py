@@ -17,6 +17,7 @@ CHECKS = (
     check_components.riders_and_jerseys,
     check_components.rider_cards,
     check_components.first_player,
+    check_components.standees,
     check_components.manifest,
     check_tables.sprints_table,
     check_tables.points_scale,

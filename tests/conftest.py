@@ -1,0 +1,48 @@
+"""Shared fixtures: a throw-away copy of the Green Jersey data, and a CLI runner.
+
+Tests that change data always work on ``game_copy`` (a copy under tmp_path), never on the
+repository's own data/ folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root (the folder holding data/, templates/ and pnp/)."""
+
+DATA = ROOT / "data"
+GREEN_JERSEY = DATA / "green-jersey"
+
+
+@pytest.fixture
+def repo_root() -> Path:
+    """The repository root."""
+    return ROOT
+
+
+@pytest.fixture
+def real_data() -> Path:
+    """The repository's data/ folder (read only: never change files in it)."""
+    return DATA
+
+
+@pytest.fixture
+def game_copy(tmp_path: Path) -> Path:
+    """A copy of data/green-jersey at tmp_path/data/green-jersey; returns that folder.
+
+    Pass ``game_copy.parent`` to ``pnp --data``.
+    """
+    dest = tmp_path / "data" / "green-jersey"
+    shutil.copytree(GREEN_JERSEY, dest)
+    return dest
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    """A click CliRunner (stdout and stderr both land in ``result.output``)."""
+    return CliRunner()

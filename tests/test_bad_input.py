@@ -1,0 +1,254 @@
+"""Bad input, one test per kind, through the CLI: `pnp --data <tmp>/data build green-jersey --out <tmp>/out`.
+
+Every failure must exit with code 1, name the file and line, name the field, give a hint,
+show no traceback, and leave the output folder alone.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pnp.cli import cli
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def replace(path: Path, old: str, new: str) -> None:
+    """Replace the one occurrence of ``old`` in ``path`` (fails if it is not there exactly once)."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def out_dir(game_copy: Path) -> Path:
+    return game_copy.parent.parent / "out"
+
+
+def build(runner: CliRunner, game_copy: Path, command: str = "build") -> Result:
+    args = ["--data", str(game_copy.parent), command, "green-jersey"]
+    if command == "build":
+        args += ["--out", str(out_dir(game_copy))]
+    return runner.invoke(cli, args)
+
+
+def errors_at(output: str, file: str, line: int | None) -> list[str]:
+    """The messages of the error lines that start with ``file:line`` (or ``file`` alone)."""
+    place = re.escape(file) + (f":{line}" if line is not None else "")
+    return re.findall(rf"(?:^|[/\\]){place}: error: (.*)$", output, re.MULTILINE)
+
+
+def assert_error_at(output: str, file: str, line: int | None, *parts: str) -> str:
+    """Exactly one error at file:line holds every part (field, message, hint); return it."""
+    found = [m for m in errors_at(output, file, line) if all(p in m for p in parts)]
+    assert len(found) == 1, f"no single error at {file}:{line} with {parts} in:\n{output}"
+    return found[0]
+
+
+def assert_clean_failure(result: Result, game_copy: Path, count: int) -> None:
+    """Exit 1, a message (no traceback, no internal error), the error count, nothing written."""
+    output = result.output
+    assert result.exit_code == 1, output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in output
+    assert "internal error" not in output
+    noun = "error" if count == 1 else "errors"
+    # `build` says it wrote nothing; `check` never writes
+    assert f"{count} {noun}; nothing was written." in output or f"\n{count} {noun}.\n" in output
+    tmp = game_copy.parent.parent
+    assert not out_dir(game_copy).exists(), sorted(out_dir(game_copy).rglob("*"))
+    assert not list(tmp.glob(".pnp-staging-*"))
+
+
+def add_qty_column(csv_path: Path, qty_of_line: dict[int, str]) -> None:
+    """Add a qty column to a CSV: 1 on every row, except the given values on the given lines."""
+    lines = csv_path.read_text(encoding="utf-8").splitlines()
+    out = [lines[0] + ",qty"]
+    for number, line in enumerate(lines[1:], start=2):
+        out.append(f"{line},{qty_of_line.get(number, '1')}")
+    csv_path.write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+# --- one test per kind of bad input -------------------------------------------------------
+
+
+def test_broken_yaml(runner: CliRunner, game_copy: Path) -> None:
+    # a flow mapping closed with the wrong bracket
+    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 6]")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    msg = assert_error_at(result.output, "game.yaml", 8, "YAML syntax")
+    assert "'}'" in msg  # says what was expected
+    assert "check indentation, colons and quotes" in msg
+
+
+def test_wrong_type_in_yaml(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", 'players: {min: "two", max: 6}')
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "game.yaml", 8, "players.min", "expected a whole number", "'two'")
+
+
+def test_wrong_type_in_csv(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "movement.csv", "single-bleu-2,single,bleu,2\n", "single-bleu-2,single,bleu,abc\n")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "movement.csv", 6,
+                    "single-bleu-2", "distance", "expected a whole number", "'abc'")
+
+
+def test_unknown_key(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "riders.yaml", "name: Coureur bleu,   colour: bleu", "name: Coureur bleu,   colr: bleu")
+    result = build(runner, game_copy)
+    # the misspelt key is unknown, and so the real one is missing
+    assert_clean_failure(result, game_copy, 2)
+    assert_error_at(result.output, "riders.yaml", 4, "colr", "unknown field", "did you mean 'colour'?")
+    assert_error_at(result.output, "riders.yaml", 4, "colour", "required but missing")
+
+
+def test_unknown_colour_reference_leaves_existing_output_untouched(
+        runner: CliRunner, game_copy: Path) -> None:
+    out = out_dir(game_copy)
+    out.mkdir()
+    sentinel = out / "keep-me.txt"
+    sentinel.write_text("an earlier build\n", encoding="utf-8")
+    before = sentinel.stat().st_mtime_ns
+    replace(game_copy / "riders.yaml", "name: Coureur rouge,  colour: rouge", "name: Coureur rouge,  colour: rogue")
+
+    result = build(runner, game_copy)
+
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    assert "1 error; nothing was written." in result.output
+    assert_error_at(result.output, "riders.yaml", 3, "riders[rouge].colour", "unknown colour 'rogue'",
+                    "did you mean 'rouge'?")
+    assert sorted(p.name for p in out.rglob("*")) == ["keep-me.txt"]
+    assert sentinel.read_text(encoding="utf-8") == "an earlier build\n"
+    assert sentinel.stat().st_mtime_ns == before
+
+
+@pytest.mark.parametrize(("qty", "expected"), [
+    ("0", ["'0' is out of range", "greater than or equal to 1"]),
+    ("x", ["expected a whole number", "'x'"]),
+    ("1000", ["'1000' is out of range", "less than or equal to 999"]),
+], ids=["zero", "not-a-number", "too-many"])
+def test_bad_qty_in_csv(runner: CliRunner, game_copy: Path, qty: str, expected: list[str]) -> None:
+    add_qty_column(game_copy / "movement.csv", {5: qty})  # line 5: single-bleu-1
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "movement.csv", 5, "movement[single-bleu-1].qty", *expected)
+
+
+def test_qty_column_is_read(runner: CliRunner, game_copy: Path) -> None:
+    """Control for the qty tests: the same column with valid values gives no data error."""
+    add_qty_column(game_copy / "movement.csv", {})
+    result = build(runner, game_copy, command="check")
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output
+
+
+def test_missing_card_list(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "decks.yaml", "cards: movement.csv", "cards: movment.csv")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "decks.yaml", 7, "decks[0].cards", "card list 'movment.csv' not found",
+                    "did you mean 'movement.csv'?")
+
+
+def test_missing_rules_file(runner: CliRunner, game_copy: Path) -> None:
+    (game_copy / "rules.yaml").unlink()
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    # a missing file has no line: the message names the file alone
+    assert_error_at(result.output, "rules.yaml", None, "file not found", "create it")
+
+
+def test_duplicate_id(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "movement.csv", "single-rouge-2,single", "single-rouge-1,single")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    # line 2 holds the first 'single-rouge-1', line 3 the duplicate
+    (msg,) = errors_at(result.output, "movement.csv", 3)
+    assert "id 'single-rouge-1' is already used" in msg
+    assert "first used at line 2" in msg
+    assert "give every item its own id" in msg
+
+
+def test_unknown_face_layout(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "decks.yaml", "face: rider\n", "face: riders\n")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    # the deck starts on line 8 ('- id: riders'); its 'face:' key is on line 10
+    msgs = errors_at(result.output, "decks.yaml", 8) + errors_at(result.output, "decks.yaml", 10)
+    assert len(msgs) == 1, result.output
+    assert "decks[riders].face" in msgs[0]
+    assert "unknown face layout 'riders'" in msgs[0]
+    assert "did you mean 'rider'?" in msgs[0]
+
+
+def test_several_errors_are_reported_together(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", 'players: {min: "two", max: 6}')
+    replace(game_copy / "movement.csv", "single-bleu-2,single,bleu,2\n", "single-bleu-2,single,bleu,abc\n")
+    for command in ("build", "check"):
+        result = build(runner, game_copy, command)
+        assert_clean_failure(result, game_copy, 2)
+        assert_error_at(result.output, "game.yaml", 8, "players.min", "'two'")
+        assert_error_at(result.output, "movement.csv", 6, "distance", "'abc'")
+
+
+# --- known bugs: these describe the behaviour the user should get -------------------------
+
+
+@pytest.mark.parametrize(("file", "old", "new", "line"), [
+    ("tokens.yaml", "{id: points-2,", "{id: points-1,", 5),
+    ("movement.csv", "single-rouge-2,single", "single-rouge-1,single", 3),
+], ids=["yaml", "csv"])
+def test_duplicate_id_names_the_line_of_the_duplicate(
+        runner: CliRunner, game_copy: Path, file: str, old: str, new: str, line: int) -> None:
+    replace(game_copy / file, old, new)
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, file, line, "already used")
+
+
+def test_unclosed_bracket_names_the_line_where_it_opens(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "game.yaml", "authors: [Jean-Christophe Bouvier]", "authors: [Jean-Christophe Bouvier")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert "game.yaml:6" in result.output or "line 6" in result.output
+
+
+def test_type_error_and_unknown_reference_are_reported_together(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "riders.yaml", "name: Coureur rouge,  colour: rouge", "name: Coureur rouge,  colour: rogue")
+    replace(game_copy / "movement.csv", "single-bleu-2,single,bleu,2\n", "single-bleu-2,single,bleu,abc\n")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 2)
+    assert_error_at(result.output, "riders.yaml", 3, "did you mean 'rouge'?")
+    assert_error_at(result.output, "movement.csv", 6, "'abc'")
+
+
+@pytest.mark.parametrize("file", ["game.yaml", "rules.yaml"])
+def test_empty_required_file(runner: CliRunner, game_copy: Path, file: str) -> None:
+    (game_copy / file).write_text("# nothing yet\n", encoding="utf-8")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert errors_at(result.output, file, None) or errors_at(result.output, file, 1)
+
+
+def test_list_item_that_is_not_a_mapping(runner: CliRunner, game_copy: Path) -> None:
+    text = (game_copy / "tokens.yaml").read_text()
+    (game_copy / "tokens.yaml").write_text(re.sub(r"  - \{id: points-2,[^\n]*", "  - points-2", text))
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "tokens.yaml", 5, "tokens[1]", "expected a mapping")
+
+
+def test_inline_card_that_is_not_a_mapping(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "decks.yaml", "- {id: first-player, kind: first-player}", "- first-player")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert errors_at(result.output, "decks.yaml", 18)
