@@ -280,7 +280,7 @@ def test_deck_kinds_unknown_kind_in_csv(tmp_path):
     kinds = of(findings, "GJ-DECK-KINDS")
     messages = {f.message for f in kinds}
     assert messages == {"2 'joker' cards, the rules say 3",
-                        "1 cards of kind 'jocker', which the rules do not list"}
+                        "1 card(s) of kind 'jocker', which the rules do not list"}
     assert all(f.severity is ERROR and f.component == "deck movement" for f in kinds)
     joker = next(f for f in kinds if "'joker'" in f.message)
     assert_at(joker, "rules.yaml", line_in(tmp_path, "rules.yaml", "kinds:"))
@@ -339,7 +339,7 @@ def test_card_shape_single_without_distance(tmp_path):
     findings = broken(tmp_path, ("movement.csv", "single-rouge-1,single,rouge,1", "single-rouge-1,single,rouge,"))
     f = one(findings, "GJ-CARD-SHAPE", "card single-rouge-1")
     assert f.severity is ERROR
-    assert "not one of the allowed distances 1, 2, 3" in f.message
+    assert "needs a distance" in f.message
     assert "set 'distance'" in f.message
     assert_at(f, "movement.csv", line_in(tmp_path, "movement.csv", "single-rouge-1,"))
 
@@ -503,8 +503,8 @@ def test_parity_standees_plain_figure_twice(tmp_path):
                                  "{id: figurine-bleu,   rider: rouge}"))
     figures = {f.component: f for f in of(findings, "GJ-PARITY-STANDEES")}
     assert set(figures) == {"rider rouge", "rider bleu"}
-    assert figures["rider rouge"].message.startswith("2 figures for this rider")
-    assert figures["rider bleu"].message.startswith("0 figures for this rider")
+    assert figures["rider rouge"].message.startswith("2 plain figure(s) for this rider")
+    assert figures["rider bleu"].message.startswith("0 plain figure(s) for this rider")
     # still six plain figures in the box
     assert problems(findings) == {"GJ-PARITY-STANDEES"}
 
@@ -810,3 +810,60 @@ def test_as_text_and_summary(shipped):
     assert lines[-1] == f"green-jersey: 0 errors, 0 warnings, {n} questions"
     one_each = [error("R", "c", "m", Location("f", 1)), warning("R", "c", "m", Location("f", 1))]
     assert summary(one_each) == "1 error, 1 warning, 0 questions"
+
+
+# --- checks added after review ------------------------------------------------------------
+
+
+def test_sprints_zero_is_fewer_than_the_players(tmp_path):
+    findings = broken(tmp_path, ("rules.yaml", "  4: [4]", "  4: [0]"))
+    f = one(findings, "GJ-SPRINTS")
+    assert f.message == "0 sprints is fewer than the 4 players: not everyone would start a sprint"
+    assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "  4: [0]"))
+
+
+def test_jersey_roles_award_names_no_jersey(tmp_path):
+    findings = broken(tmp_path, ("rules.yaml", "  award: vert", "  award: verte"))
+    f = one(findings, "GJ-JERSEY-ROLES")
+    assert f.severity is ERROR
+    assert "'verte', which jerseys.yaml does not define" in f.message
+    assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "  award: verte"))
+
+
+def test_jersey_roles_wildcard_not_marked(tmp_path):
+    findings = broken(tmp_path, ("rules.yaml", "  wildcard: multicolore", "  wildcard: rouge"))
+    f = one(findings, "GJ-JERSEY-ROLES")
+    assert f.message == "the wildcard jersey 'rouge' is not marked 'wildcard: true' in jerseys.yaml"
+    assert_at(f, "jerseys.yaml")
+
+
+def test_players_of_game_and_rules_disagree(tmp_path):
+    findings = broken(tmp_path, ("game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 5}"))
+    f = one(findings, "GJ-PLAYERS")
+    assert f.message == "game.yaml says 2-5 players, rules.yaml 2-6"
+
+
+def test_token_value_disagrees_with_points(tmp_path):
+    findings = broken(tmp_path, ("tokens.yaml", "rank: 1, count: 6", "rank: 1, value: 9, count: 6"))
+    f = one(findings, "GJ-POINTS-SCALE", "token points-1")
+    assert f.message == "the token says 9 points, the rules give 3 for place 1"
+    assert_at(f, "tokens.yaml")
+
+
+def test_duplicate_token_rank(tmp_path):
+    findings = broken(tmp_path, ("tokens.yaml", "rank: 3, count: 6", "rank: 2, count: 6"))
+    assert of(findings, "GJ-POINTS-SCALE")
+    assert "[1, 2, 2]" in one(findings, "GJ-POINTS-SCALE", "scoring").message
+
+
+def test_sprint_end_needs_more_finishers_than_riders(tmp_path):
+    findings = broken(tmp_path, ("rules.yaml", "finishers_to_end: 3", "finishers_to_end: 7"))
+    f = one(findings, "GJ-SPRINT-END")
+    assert f.message == "the sprint ends when 7 riders have crossed, but only 6 race"
+
+
+def test_duplicate_decision_id(tmp_path):
+    findings = broken(tmp_path, ("rules.yaml", "  - id: GJ-D-KEEP", "  - id: GJ-D-DISCARD"))
+    f = one(findings, "DECISION-ID")
+    assert f.severity is ERROR
+    assert "'GJ-D-DISCARD' is used twice" in f.message

@@ -27,6 +27,31 @@ def riders_and_jerseys(model: GameModel) -> list[Finding]:
     return out
 
 
+def jersey_roles(model: GameModel) -> list[Finding]:
+    """GJ-JERSEY-ROLES: rules.yaml's award jersey is marked `award`, its wildcard `wildcard`."""
+    facts, out = model.facts, []
+    jerseys = {j.id: j for j in model.jerseys}
+    for key, flag in (("award", "award"), ("wildcard", "wildcard")):
+        name = getattr(facts.jersey, key)
+        jersey = jerseys.get(name)
+        if jersey is None:
+            out.append(error("GJ-JERSEY-ROLES", f"jersey {name}", f"rules.yaml names the {key} jersey '{name}', "
+                             f"which jerseys.yaml does not define", model.sources.rule("jersey", key)))
+        elif not getattr(jersey, flag):
+            out.append(error("GJ-JERSEY-ROLES", f"jersey {name}", f"the {key} jersey '{name}' is not marked "
+                             f"'{flag}: true' in jerseys.yaml", model.sources.component(f"jersey:{name}")))
+    return out
+
+
+def players(model: GameModel) -> list[Finding]:
+    """GJ-PLAYERS: game.yaml and rules.yaml agree on the player count."""
+    a, b = model.info.players, model.facts.players
+    if (a.min, a.max) == (b.min, b.max):
+        return []
+    return [error("GJ-PLAYERS", "players", f"game.yaml says {a.min}-{a.max} players, rules.yaml "
+                  f"{b.min}-{b.max}", model.sources.rule("players"))]
+
+
 def rider_cards(model: GameModel) -> list[Finding]:
     """GJ-PARITY-RIDER-CARDS: one rider card per rider, for the random draws."""
     cards = Counter(c.rider for d in model.decks for c, _ in d.copies() if c.kind == "rider")
@@ -83,9 +108,9 @@ def standees(model: GameModel) -> list[Finding]:
     green = Counter(s.rider for s in model.standees if s.wearing == award)
     out = []
     for rider in model.riders:
-        for what, counts in (("figure", plain), (f"figure wearing the {award} jersey", green)):
+        for what, counts in (("plain figure(s)", plain), (f"figure(s) wearing the {award} jersey", green)):
             if counts.get(rider.id, 0) != 1:
                 out.append(error("GJ-PARITY-STANDEES", f"rider {rider.id}",
-                                 f"{counts.get(rider.id, 0)} {what}s for this rider; the game needs exactly one",
+                                 f"{counts.get(rider.id, 0)} {what} for this rider; the game needs exactly one",
                                  model.sources.component(f"rider:{rider.id}")))
     return out

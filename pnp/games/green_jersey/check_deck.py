@@ -43,7 +43,7 @@ def composition(model: GameModel) -> list[Finding]:
                              model.sources.rule("deck", "kinds", kind)))
     for kind in counts.keys() - facts.deck.kinds.keys():
         out.append(error("GJ-DECK-KINDS", f"deck {deck.id}",
-                         f"{counts[kind]} cards of kind '{kind}', which the rules do not list",
+                         f"{counts[kind]} card(s) of kind '{kind}', which the rules do not list",
                          model.sources.rule("deck", "kinds")))
     if sum(facts.deck.kinds.values()) != facts.deck.total:
         out.append(error("GJ-DECK-KINDS", "rules", f"the kinds add up to {sum(facts.deck.kinds.values())}, "
@@ -75,6 +75,8 @@ def _shape_problem(card: Card, racing: set[str], wildcard: str, distances: tuple
         return f"a joker shows the '{wildcard}' jersey, not {'+'.join(j) or 'nothing'}"
     if card.kind == "pair" and (len(j) != 2 or j[0] == j[1] or not set(j) <= racing):
         return f"a pair card shows two different racing jerseys, not {'+'.join(j) or 'nothing'}"
+    if card.kind in ("single", "joker") and card.distance is None:
+        return f"a {card.kind} card needs a distance (grey squares): set 'distance'"
     if card.kind in ("single", "joker") and card.distance not in distances:
         return (f"distance {card.distance} is not one of the allowed distances "
                 f"{', '.join(map(str, distances))} (set 'distance')")

@@ -39,7 +39,6 @@ def deal_supply(model) -> list[Finding]:
     """GJ-SUPPLY-DEAL: for every player count and sprint, the draw pile covers the deal,
     the refill, and the discards the rules allow."""
     facts, out = model.facts, []
-    deal = facts.deal
     for players in facts.players.values():
         for sprint, label in ((1, "the first sprint"), (2, "later sprints")):
             out.extend(_deal_finding(model, players, sprint, label))

@@ -18,7 +18,10 @@ def sprints_table(model) -> list[Finding]:
             out.append(error("GJ-SPRINTS", f"{players} players", f"the game is for {facts.players.min} to "
                              f"{facts.players.max} players", where))
         for n in options:
-            if n % players:
+            if n < players:
+                out.append(error("GJ-SPRINTS", f"{players} players", f"{n} sprints is fewer than the "
+                                 f"{players} players: not everyone would start a sprint", where))
+            elif n % players:
                 out.append(error("GJ-SPRINTS", f"{players} players", f"{n} sprints is not a multiple of "
                                  f"{players}: players would not start equally often", where))
     return out
@@ -29,11 +32,27 @@ def points_scale(model) -> list[Finding]:
     points = model.facts.scoring.points
     where = model.sources.rule("scoring", "points")
     out = []
-    ranks = sorted({t.rank for t in model.tokens if t.kind == model.facts.scoring.token_kind and t.rank})
+    piles = [t for t in model.tokens if t.kind == model.facts.scoring.token_kind]
+    ranks = sorted(t.rank or 0 for t in piles)
     if ranks != list(range(1, len(points) + 1)):
         out.append(error("GJ-POINTS-SCALE", "scoring", f"{len(points)} point values, but tokens for the "
                          f"places {ranks}: every scoring place needs a pile and a value", where))
     if any(p <= 0 for p in points) or any(a <= b for a, b in zip(points, points[1:])):
         out.append(error("GJ-POINTS-SCALE", "scoring", f"points {list(points)} must be positive and "
                          "strictly decreasing from 1st place", where))
+    for token in piles:
+        expected = points[token.rank - 1] if token.rank and token.rank <= len(points) else None
+        if token.value is not None and token.value != expected:
+            out.append(error("GJ-POINTS-SCALE", f"token {token.id}", f"the token says {token.value} points, "
+                             f"the rules give {expected} for place {token.rank}",
+                             model.sources.component(f"token:{token.id}")))
     return out
+
+
+def sprint_end(model) -> list[Finding]:
+    """GJ-SPRINT-END: the sprint can end by finishers (no more finishers needed than riders)."""
+    facts = model.facts
+    if 1 <= facts.sprint.finishers_to_end <= facts.riders:
+        return []
+    return [error("GJ-SPRINT-END", "sprint", f"the sprint ends when {facts.sprint.finishers_to_end} riders "
+                  f"have crossed, but only {facts.riders} race", model.sources.rule("sprint", "finishers_to_end"))]
