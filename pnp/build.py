@@ -31,8 +31,8 @@ class BuildOptions:
 @dataclass(frozen=True)
 class BuildResult:
     game: str
-    files: list[tuple[Path, int]]
-    """Every file written, with its number of pages."""
+    files: list[tuple[Path, int | None]]
+    """Every file written, with its number of pages (PDF files)."""
     cards: int
     findings: list[Finding]
 
@@ -57,15 +57,15 @@ def build_game(folder: Path, options: BuildOptions, progress: Progress = _no_pro
 
 
 def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
-                 ) -> tuple[list[tuple[Path, int]], int]:
-    """Lay out and paint the kit's PDFs, staged, then moved into place together."""
+                 ) -> tuple[list[tuple[Path, int | None]], int]:
+    """Lay out and paint every file of the kit, staged, then moved into place together."""
     from pnp.layout.cards import check_faces
     from pnp.layout.imposition import ImpositionError
-    from pnp.layout.kit import documents, pages
+    from pnp.layout.kit import KitPlan
     from pnp.layout.paper import PrintSpec, paper
     from pnp.layout.templates import Texts
-    from pnp.paint.pdf import paint_pdf
     from pnp.write import OutputTransaction
+    from pnp.write.kit_files import write_kit
 
     check_faces(model)
     cards_dir = templates_dir() / "cards"
@@ -74,21 +74,17 @@ def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
                      back_offset=options.back_offset)
     problems: list[str] = []
     try:
-        docs = documents(model, base, texts, shared, options.card_size, problems)
-        totals = [doc.pages for doc in docs]
+        plan = KitPlan(model, base, texts, shared, options.card_size, problems)
     except (ValueError, ImpositionError) as exc:
         raise BuildFailed(f"{model.id}: {exc}") from None
-    counts = []
     with OutputTransaction(options.out) as tx:
-        for doc, total in zip(docs, totals):
-            target = tx.path(f"{model.id}/{options.lang}/{doc.name}")
-            counts.append(paint_pdf(progress(pages(model, doc, shared), total, f"{model.id} {doc.name}"),
-                                     str(target), title=doc.title, author=", ".join(model.info.authors),
-                                     subject=model.info.stamp))
+        entries = write_kit(plan, tx, f"{model.id}/{options.lang}", options.lang, progress)
         if problems:
-            raise BuildFailed("\n".join(f"{model.id} [{options.lang}]: {p}" for p in problems)
-                              + f"\n{len(problems)} layout problem(s); nothing was written.")
-    return list(zip(tx.written, counts)), sum(d.size for d in model.decks)
+            unique = list(dict.fromkeys(problems))
+            raise BuildFailed("\n".join(f"{model.id} [{options.lang}]: {p}" for p in unique)
+                              + f"\n{len(unique)} layout problem(s); nothing was written.")
+    pdf_pages = {e.name: e.pages for e in entries if e.name.endswith(".pdf")}
+    return [(p, pdf_pages.get(p.name)) for p in tx.written], sum(d.size for d in model.decks)
 
 
 def iter_progress(items: Iterable, total: int, what: str) -> Iterator:

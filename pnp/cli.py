@@ -181,7 +181,7 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
     for game_id, folder in _resolve(ctx, games).items():
         result = build_game(folder, options, iter_progress)
         for path, pages in result.files:
-            click.echo(f"wrote {path} ({pages} pages)")
+            click.echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
         click.echo(f"{game_id}: rules check: {summary(result.findings)} (details: pnp check {game_id})")
 
 

@@ -428,7 +428,8 @@ def test_parity_riders_rules_race_fewer_riders(tmp_path):
     peloton = one(findings, "GJ-MANIFEST", "peloton squares")
     assert peloton.message.startswith("6 peloton squares for 5 riders")
     # the six riders still each have one jersey and one rider card
-    assert problems(findings) == {"GJ-PARITY-RIDERS", "GJ-MANIFEST"}
+    # the board still has 6 peloton squares for 5 riders
+    assert problems(findings) == {"GJ-PARITY-RIDERS", "GJ-MANIFEST", "GJ-BOARD-PELOTON"}
 
 
 def test_parity_riders_a_seventh_rider(tmp_path):
@@ -690,7 +691,8 @@ def test_deal_rules_refill_below_the_deal(tmp_path):
     assert f.component == "refill"
     assert f.message == "hands are refilled to 4, fewer than the 5 dealt"
     assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "refill_to:"))
-    assert problems(findings) == {"GJ-DEAL-RULES"}
+    # fewer cards in hand also make the back of the peloton too far from the finish
+    assert problems(findings) == {"GJ-DEAL-RULES", "GJ-BOARD-LENGTH"}
 
 
 def test_deal_rules_keep_more_than_a_hand_is_a_warning(tmp_path):

@@ -231,7 +231,9 @@ def test_build_writes_the_card_sheets(runner: CliRunner, real_data: Path, tmp_pa
     assert "green-jersey: rules check: 0 errors" in result.output
     # nothing else was left behind: no staging folder, no other file
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
-        "tmp", "tmp/green-jersey", "tmp/green-jersey/fr", "tmp/green-jersey/fr/cards.pdf",
-        "tmp/green-jersey/fr/pieces.pdf"]
+        "tmp", "tmp/green-jersey", "tmp/green-jersey/fr",
+        *(f"tmp/green-jersey/fr/{name}" for name in sorted([
+            "cards.pdf", "pieces.pdf", "kit.pdf", "manifest.json",
+            "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg", "board-b.pdf", "board-b-a4.pdf"]))]
     pypdf = pytest.importorskip("pypdf")
     assert len(pypdf.PdfReader(str(pdf)).pages) == int(match.group(2))

@@ -89,7 +89,8 @@ def test_point_tokens(model: GameModel) -> None:
     assert {t.kind for t in model.tokens} == {"points"}
     assert [t.count for t in model.tokens] == [6, 6, 6]
     assert [t.rank for t in model.tokens] == [1, 2, 3]
-    assert model.boards == ()
+    assert [s.id for b in model.boards for s in b.sides] == ["a", "b"]
+    assert len(model.standees) == 12
 
 
 def test_facts_from_rules_yaml(model: GameModel) -> None:
@@ -115,7 +116,8 @@ def test_deck_size_per_sprint(model: GameModel) -> None:
 
 
 def test_decisions(model: GameModel) -> None:
-    assert len(model.decisions) == 8
+    assert len(model.decisions) == 9
+    assert {d.id for d in model.decisions} >= {"GJ-D-COLOURS", "GJ-D-BOARD", "GJ-D-DECK-OUT"}
     assert model.decisions[0].id == "GJ-D-COLOURS"
     deck_out = next(d for d in model.decisions if d.id == "GJ-D-DECK-OUT")
     assert deck_out.resolves == ("GJ-SUPPLY-DEAL",)

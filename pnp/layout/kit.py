@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from pnp.layout.cards import CardArt, card_arts, card_size_of
+from pnp.layout.cover import Part, cover
+from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages
 from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size, card_size
@@ -27,6 +29,7 @@ class Section:
     spec: PrintSpec
     arts: Iterable[CardArt]
     count: int
+    kind: str = "cards"
 
     @property
     def pages(self) -> int:
@@ -66,7 +69,8 @@ def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, 
     for size, decks in groups.items():
         ctx = CardContext(model, size, base.bleed, texts)
         spec = replace(base, card=size)
-        out.append(Section(what, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks)))
+        out.append(Section(what, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks),
+                           "cards" if sheet == "cards" else "aids"))
     return out
 
 
@@ -79,12 +83,12 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
         size = Size("token", TOKEN_MM, TOKEN_MM)
         ctx = CardContext(model, size, base.bleed, texts)
         pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx),
-                              sum(t.count for t in model.tokens)))
+                              sum(t.count for t in model.tokens), "tokens"))
     pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("aids_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
         pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
-                              standee_arts(model, ctx), len(model.standees)))
+                              standee_arts(model, ctx), len(model.standees), "standees"))
     title = model.info.title
     docs = [Document("cards.pdf", f"{title}: {shared('cards_title')}", cards)]
     if pieces:
@@ -105,4 +109,114 @@ def pages(model: GameModel, doc: Document, shared: Texts) -> Iterator[Scene]:
         first = False
 
 
-__all__ = ["Document", "Section", "documents", "pages", "card_size"]
+@dataclass(frozen=True)
+class BoardSideArt:
+    """One side of a board, drawn once, with the tiles that cut it over the paper."""
+
+    board_id: str
+    side_id: str
+    name: str
+    scene: Scene
+    key: str
+    grid: TileGrid
+    tiles: list[Scene]
+    map: Scene
+
+
+class KitPlan:
+    """Everything a kit prints, in print order, ready to paint (page generators are made fresh
+    on every call, so the same pages can go into their own file and into kit.pdf)."""
+
+    def __init__(self, model: GameModel, base: PrintSpec, texts: Texts, shared: Texts,
+                 card_override: str | None, problems: list[str]) -> None:
+        self.model, self.base, self.texts, self.shared = model, base, texts, shared
+        self.card_override, self.problems = card_override, problems
+        self.page_counts = [d.pages for d in self.documents()]
+        self.sides = self._board_sides()
+
+    def documents(self) -> list[Document]:
+        return documents(self.model, self.base, self.texts, self.shared, self.card_override, self.problems)
+
+    def doc_pages(self, doc: Document) -> Iterator[Scene]:
+        return pages(self.model, doc, self.shared)
+
+    def _board_sides(self) -> list[BoardSideArt]:
+        from pnp.layout.board import BoardProblem, board_scene
+
+        out = []
+        stamp, sh = self.model.info.stamp, self.shared
+        for board in self.model.boards:
+            for side in board.sides:
+                try:
+                    scene = board_scene(self.model, side)
+                except BoardProblem as exc:
+                    self.problems.append(str(exc))
+                    continue
+                key = f"{self.model.id}-board-{board.id}-{side.id}"
+                name = f"{side.id.upper()} · {side.name}"
+                grid, tiles = tile_pages(scene, key, self.base.paper, lambda n, i, t, name=name: sh(
+                    "tile_label", stamp=stamp, side=name, name=n, number=i, total=t), self.base.margin)
+                out.append(BoardSideArt(board.id, side.id, name, scene, key, grid, tiles, None))
+        return [self._with_map(s) for s in out]
+
+    def _with_map(self, side: BoardSideArt) -> BoardSideArt:
+        sh = self.shared
+        steps = sh.lines("assembly_steps", cols=side.grid.cols, rows=side.grid.rows, overlap=side.grid.overlap,
+                         first=side.grid.name(0, 0), last=side.grid.name(side.grid.cols - 1, side.grid.rows - 1))
+        amap = assembly_map(side.scene, side.key, side.grid, sh("assembly_title", side=side.name), steps,
+                            sh("calibration", length=50), self.base.margin)
+        return replace(side, map=amap)
+
+    def full_size(self, side: BoardSideArt) -> Scene:
+        return full_size_page(side.scene, side.key, self.shared("calibration", length=50),
+                              f"{self.model.info.stamp} · {side.name}")
+
+    def parts(self) -> list[Part]:
+        """The contents of kit.pdf, page by page, for its cover."""
+        sh, parts, page = self.shared, [], 2
+        kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens", "aids": "kit_part_aids",
+                 "standees": "kit_part_standees"}
+        for doc in self.documents():
+            for section in doc.sections:
+                n = section.pages
+                parts.append(Part(sh(kinds.get(section.kind, "kit_part_cards")), page, page + n - 1,
+                                  section.spec.duplex))
+                page += n
+        for side in self.sides:
+            n = 1 + len(side.tiles)
+            parts.append(Part(sh("kit_part_board", side=side.name), page, page + n - 1, False))
+            page += n
+        return parts
+
+    def cover(self) -> Scene:
+        sh, info = self.shared, self.model.info
+        award = next((j for j in self.model.jerseys if j.award), None)
+        emblem = None
+        if award is not None:
+            from pnp.layout.faces.common import CardContext
+
+            emblem = CardContext(self.model, self.base.card, self.base.bleed, self.texts).jersey(award.id)
+        return cover(self.base.paper, sh("kit_title", title=info.title),
+                     sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
+                     self.parts(), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
+                     sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
+                     sh("calibration", length=50), emblem)
+
+    def kit_pages(self) -> Iterator[Scene]:
+        """kit.pdf: the cover, then every page in print order."""
+        yield self.cover()
+        for doc in self.documents():
+            yield from self.doc_pages(doc)
+        for side in self.sides:
+            yield side.map
+            yield from side.tiles
+
+    @property
+    def kit_page_count(self) -> int:
+        return 1 + sum(self.page_counts) + sum(1 + len(s.tiles) for s in self.sides)
+
+    def kit_duplex(self) -> list[tuple[int, int]]:
+        return [(p.first, p.last) for p in self.parts() if p.duplex]
+
+
+__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "card_size"]

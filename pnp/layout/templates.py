@@ -35,12 +35,20 @@ class Texts:
             self.module = environment(str(folder)).get_template(name).module
         except jinja2.TemplateNotFound:
             raise DataErrors([DataError(self.where, "template not found",
-                                        hint="every game needs its card texts in templates/cards/<game>.j2")]) from None
+                                        hint=f"create {name} under {folder} (one template per game)")]) from None
         except jinja2.TemplateSyntaxError as exc:
             raise DataErrors([DataError(Location(self.where.file, exc.lineno),
                                         f"template syntax: {exc.message}")]) from None
 
-    def __call__(self, name: str, **context: Any) -> str:
+    def __call__(self, name: str, /, **context: Any) -> str:
+        """The macro's text on one line (runs of white space become one space)."""
+        return " ".join(self._render(name, context).split())
+
+    def lines(self, name: str, /, **context: Any) -> list[str]:
+        """The macro's text as its non-empty lines, each on one line."""
+        return [" ".join(ln.split()) for ln in self._render(name, context).splitlines() if ln.strip()]
+
+    def _render(self, name: str, context: dict[str, Any]) -> str:
         import jinja2
 
         macro = getattr(self.module, name, None)
@@ -48,6 +56,6 @@ class Texts:
             raise DataErrors([DataError(self.where, f"no macro '{name}'",
                                         hint=f"add {{% macro {name}(...) %}} to the template")])
         try:
-            return " ".join(str(macro(**context)).split())
+            return str(macro(**context))
         except jinja2.UndefinedError as exc:
             raise DataErrors([DataError(self.where, f"in macro '{name}': {exc.message}")]) from None

@@ -1,29 +1,59 @@
-"""Boards: sides made of spaces in lanes, lines across the road, zones of terrain."""
+"""Boards: sides made of square spaces in lanes, lines across the road, areas beside it.
+
+A side is a grid of ``columns`` x ``lanes`` squares. Column 1 is where the road starts (drawn at
+the left), and every later column is one square further along the road, so the squares of one
+column are all at the same distance from a line across the road. Lane 1 is the top lane.
+
+What each square is comes from, in order: an explicit space of kind "road" or "off"; else the
+side's ``map`` (one text row per lane, one character per column: "." road, "#" off the road);
+else road. Other spaces (a numbered "peloton" start square, a bonus square...) are marks on a
+square: the square keeps its terrain, so a check can tell a start square put off the road.
+Areas (token piles, title, legend) are rectangles in mm on the board, beside the grid.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
+
+from pydantic import Field, model_validator
 
 from pnp.model.base import Frozen
 
+ROAD = "road"
+OFF = "off"
+TERRAIN_KINDS = (ROAD, OFF)
+"""Space kinds that say what a square is; any other kind is a mark on the square."""
+MAP_KEYS = {".": ROAD, "#": OFF}
+"""Characters of a side's ``map``."""
+
 
 class Space(Frozen):
-    """One square of a board, at (column, lane): column counts along the road, lane across it."""
+    """One square of a board, at (column, lane), or a mark on it.
 
-    column: int
-    lane: int
-    kind: str = "road"
+    ``kind`` "road" or "off" sets the square's terrain; any other kind ("peloton", ...) marks a
+    square whose terrain comes from the map. ``number`` orders marks such as start squares.
+    """
+
+    column: int = Field(ge=1)
+    lane: int = Field(ge=1)
+    kind: str = ROAD
+    number: int | None = None
     terrain: str = ""
     label: str = ""
 
 
 class Line(Frozen):
-    """A line across the road, drawn before ``column`` (start, finish, 300 m, sprint, summit...)."""
+    """A line across the road, drawn before ``column`` (start, finish, 300 m, sprint, summit...).
+
+    A rider on a square of column ``column`` or later has crossed it.
+    """
 
     id: str
     kind: str
-    column: int
+    column: int = Field(ge=1)
     label: str = ""
+    """A short mark for games whose templates give no text for this kind of line."""
 
 
 class Zone(Frozen):
@@ -34,23 +64,155 @@ class Zone(Frozen):
     end: int
 
 
+class Area(Frozen):
+    """A rectangle of the board beside or after the road: token piles, title, legend...
+
+    In mm from the board's top-left corner (not in squares: areas sit on the verge, off the grid).
+    """
+
+    id: str
+    kind: str
+    x: float
+    y: float
+    w: float = Field(gt=0)
+    h: float = Field(gt=0)
+    holds: tuple[str, ...] = ()
+    """Ids of the components kept here (e.g. the token piles)."""
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        return (self.x, self.y, self.w, self.h)
+
+
 class BoardSide(Frozen):
     """One side of a board."""
 
     id: str
     name: str
-    columns: int
-    lanes: int
-    square_mm: float = 30.0
+    columns: int = Field(ge=1)
+    lanes: int = Field(ge=1)
+    square_mm: float = Field(30.0, gt=0)
     adjacency: Literal["orth4", "orth8", "forward-diagonal", "lanes"] = "orth4"
+    origin_mm: tuple[float, float] = (0.0, 0.0)
+    """Where the top-left corner of the grid lies on the board (mm from its top-left corner)."""
+    map: tuple[str, ...] = ()
     spaces: tuple[Space, ...] = ()
     lines: tuple[Line, ...] = ()
     zones: tuple[Zone, ...] = ()
+    areas: tuple[Area, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> "BoardSide":
+        if self.map:
+            if len(self.map) != self.lanes:
+                raise ValueError(f"side '{self.id}': the map has {len(self.map)} rows for {self.lanes} lanes")
+            for lane, row in enumerate(self.map, 1):
+                if len(row) != self.columns:
+                    raise ValueError(f"side '{self.id}': map row {lane} has {len(row)} squares "
+                                     f"for {self.columns} columns")
+                wrong = sorted(set(row) - MAP_KEYS.keys())
+                if wrong:
+                    raise ValueError(f"side '{self.id}': map row {lane} uses {', '.join(map(repr, wrong))}; "
+                                     "use '.' for road and '#' for off the road")
+        for s in self.spaces:
+            if s.column > self.columns or s.lane > self.lanes:
+                raise ValueError(f"side '{self.id}': the space at column {s.column}, lane {s.lane} is outside "
+                                 f"the {self.columns} x {self.lanes} grid")
+        for line in self.lines:
+            if line.column > self.columns + 1:
+                raise ValueError(f"side '{self.id}': line '{line.id}' is drawn before column {line.column}, "
+                                 f"past the last column {self.columns}")
+        return self
+
+    # --- what the squares are
+
+    def terrain(self, column: int, lane: int) -> str:
+        """"road" or "off" for a square of the grid, "off" outside it."""
+        if not (1 <= column <= self.columns and 1 <= lane <= self.lanes):
+            return OFF
+        for s in self.spaces:
+            if s.column == column and s.lane == lane and s.kind in TERRAIN_KINDS:
+                return s.kind
+        if self.map:
+            return MAP_KEYS[self.map[lane - 1][column - 1]]
+        return ROAD
+
+    def is_road(self, column: int, lane: int) -> bool:
+        return self.terrain(column, lane) == ROAD
+
+    def squares(self) -> Iterator[tuple[int, int]]:
+        """Every (column, lane) of the grid, column by column."""
+        for column in range(1, self.columns + 1):
+            for lane in range(1, self.lanes + 1):
+                yield column, lane
+
+    def road(self) -> list[tuple[int, int]]:
+        """The road squares, column by column."""
+        return [sq for sq in self.squares() if self.is_road(*sq)]
+
+    def road_lanes(self, column: int) -> list[int]:
+        """The lanes that are road in ``column``, top first."""
+        return [lane for lane in range(1, self.lanes + 1) if self.is_road(column, lane)]
+
+    def marks(self, kind: str) -> list[Space]:
+        """Spaces of ``kind`` (e.g. "peloton"), in the order of their numbers, then of the data."""
+        found = [s for s in self.spaces if s.kind == kind]
+        return sorted(found, key=lambda s: (s.number is None, s.number or 0))
+
+    def lines_of(self, kind: str) -> list[Line]:
+        return [line for line in self.lines if line.kind == kind]
+
+    def line(self, kind: str) -> Line | None:
+        """The first line of ``kind``, or None."""
+        return next(iter(self.lines_of(kind)), None)
+
+    def areas_of(self, kind: str) -> list[Area]:
+        return [a for a in self.areas if a.kind == kind]
+
+    # --- where things are on the board, in mm
+
+    def x_mm(self, column: float) -> float:
+        """The left edge of ``column`` (1-based, fractions allowed) on the board."""
+        return self.origin_mm[0] + (column - 1) * self.square_mm
+
+    def y_mm(self, lane: float) -> float:
+        """The top edge of ``lane`` (1-based, fractions allowed) on the board."""
+        return self.origin_mm[1] + (lane - 1) * self.square_mm
+
+    def square_box(self, column: int, lane: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a square on the board, in mm."""
+        return self.x_mm(column), self.y_mm(lane), self.square_mm, self.square_mm
+
+    def extent_mm(self) -> tuple[float, float]:
+        """Width and height from the board's corner to the far edges of the grid and the areas."""
+        right = [self.x_mm(self.columns + 1)] + [a.x + a.w for a in self.areas]
+        bottom = [self.y_mm(self.lanes + 1)] + [a.y + a.h for a in self.areas]
+        return max(right), max(bottom)
 
 
 class Board(Frozen):
-    """A board with one or more sides."""
+    """A board with one or more sides (a double-sided board has two, on one sheet)."""
 
     id: str
     name: str
+    width_mm: float | None = Field(None, gt=0)
+    height_mm: float | None = Field(None, gt=0)
+    """The finished board; every side is drawn on this sheet. Without it, each side's extent."""
     sides: tuple[BoardSide, ...]
+
+    @model_validator(mode="after")
+    def _unique_sides(self) -> "Board":
+        seen: set[str] = set()
+        for side in self.sides:
+            if side.id in seen:
+                raise ValueError(f"board '{self.id}': the side id '{side.id}' is used twice")
+            seen.add(side.id)
+        return self
+
+    def size_mm(self, side: BoardSide) -> tuple[float, float]:
+        """The sheet that ``side`` is drawn on: the board's size, else the side's extent."""
+        w, h = side.extent_mm()
+        return (self.width_mm or w), (self.height_mm or h)
+
+    def side(self, side_id: str) -> BoardSide:
+        return next(s for s in self.sides if s.id == side_id)

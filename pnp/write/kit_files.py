@@ -1,0 +1,44 @@
+"""Paint every file of a kit into a transaction, and list them in manifest.json."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pnp.layout.kit import KitPlan
+from pnp.layout.tiling import trimmed
+from pnp.paint.pdf import paint_pdf
+from pnp.write.manifest import FileEntry, manifest, write_manifest
+from pnp.write.transaction import OutputTransaction
+
+Progress = Callable[[Iterable, int, str], Iterable]
+
+
+def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress) -> list[FileEntry]:
+    """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, kit.pdf and manifest.json."""
+    from pnp.paint.svg import paint_svg
+
+    model = plan.model
+    info = model.info
+    author = ", ".join(info.authors)
+    paper = plan.base.paper.name
+    entries: list[FileEntry] = []
+
+    def pdf(name: str, scenes: Iterable, total: int, title: str, duplex: list[tuple[int, int]]) -> None:
+        path = tx.path(f"{prefix}/{name}")
+        pages = paint_pdf(progress(scenes, total, f"{model.id} {name}"), str(path), title=title, author=author,
+                          subject=info.stamp)
+        entries.append(FileEntry(name, path, pages, duplex))
+
+    for doc, total in zip(plan.documents(), plan.page_counts):
+        pdf(doc.name, plan.doc_pages(doc), total, doc.title, doc.duplex_pages)
+    for side in plan.sides:
+        base = f"board-{side.side_id}" if len(model.boards) == 1 else f"{side.board_id}-{side.side_id}"
+        svg = tx.path(f"{prefix}/{base}.svg")
+        paint_svg(trimmed(side.scene), svg, title=f"{info.title} · {side.name}")
+        entries.append(FileEntry(f"{base}.svg", svg, 1))
+        pdf(f"{base}.pdf", [plan.full_size(side)], 1, f"{info.title}: {side.name}", [])
+        pdf(f"{base}-{paper}.pdf", [side.map, *side.tiles], 1 + len(side.tiles), f"{info.title}: {side.name}", [])
+    pdf("kit.pdf", plan.kit_pages(), plan.kit_page_count, f"{info.title}: kit", plan.kit_duplex())
+    path = tx.path(f"{prefix}/manifest.json")
+    write_manifest(manifest(model, lang, paper, entries), path)
+    return entries

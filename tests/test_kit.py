@@ -1,0 +1,166 @@
+"""The whole Green Jersey kit, read back: files, manifest, full-size boards, tiles, SVG, kit.pdf."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build_game
+from pnp.layout.paper import paper
+from pnp.layout.tiling import BAND, OVERLAP, plan_tiles
+from pnp.model import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "data" / "green-jersey"
+MM = 72 / 25.4
+FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg",
+         "board-b.pdf", "board-b-a4.pdf", "kit.pdf", "manifest.json"]
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("kit")
+    build_game(GAME, BuildOptions(out=out))
+    return out / "green-jersey" / "fr"
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def manifest(kit: Path) -> dict:
+    return json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_every_file_of_the_kit_is_written(kit: Path) -> None:
+    assert sorted(p.name for p in kit.iterdir()) == sorted(FILES)
+
+
+def test_manifest_lists_every_file_with_its_checksum_and_pages(kit: Path, manifest: dict) -> None:
+    listed = {f["name"]: f for f in manifest["files"]}
+    assert sorted(listed) == sorted(n for n in FILES if n != "manifest.json")
+    for name, entry in listed.items():
+        data = (kit / name).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+        assert entry["bytes"] == len(data)
+        if name.endswith(".pdf"):
+            assert entry["pages"] == len(PdfReader(str(kit / name)).pages), name
+    assert listed["cards.pdf"]["duplex_pages"] == [[1, listed["cards.pdf"]["pages"]]]
+
+
+def test_manifest_counts_equal_the_model(manifest: dict, model) -> None:
+    rows = (GAME / "movement.csv").read_text(encoding="utf-8").strip().splitlines()[1:]
+    counts = manifest["components"]
+    assert counts["cards"] == {"movement": len(rows), "riders": len(model.riders), "first-player": 1}
+    assert counts["cards"]["movement"] == model.facts.components.movement_cards
+    assert sum(counts["tokens"].values()) == model.facts.components.point_tokens
+    assert counts["standees"] == model.facts.components.riders + model.facts.components.green_riders
+    assert counts["pieces"] == {"aids": 6}
+    assert counts["boards"] == {"plateau": ["a", "b"]}
+    assert (manifest["game"], manifest["version"], manifest["date"]) == ("green-jersey", "0.6", "2023-11-03")
+
+
+def test_full_size_board_pdf_has_the_board_size_in_its_trim_box(kit: Path, model) -> None:
+    board = model.boards[0]
+    for side in board.sides:
+        w, h = board.size_mm(side)
+        page = PdfReader(str(kit / f"board-{side.id}.pdf")).pages[0]
+        trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+        assert float(trim.width) == pytest.approx(w * MM, abs=0.1)
+        assert float(trim.height) == pytest.approx(h * MM, abs=0.1)
+        assert float(bleed.width) == pytest.approx((w + 6) * MM, abs=0.1)
+        assert float(bleed.left) == pytest.approx(float(trim.left) - 3 * MM, abs=0.1)
+        assert float(media.width) > float(bleed.width) and float(media.height) > float(bleed.height)
+        assert "100 %" in page.extract_text()
+
+
+def test_tiled_board_has_a_map_and_one_labelled_page_per_tile(kit: Path, model) -> None:
+    board = model.boards[0]
+    w, h = board.size_mm(board.sides[0])
+    grid = plan_tiles(w, h, paper("a4"))
+    assert grid.overlap >= 10
+    reader = PdfReader(str(kit / "board-a-a4.pdf"))
+    assert len(reader.pages) == 1 + grid.cols * grid.rows
+    assert "Assemblage" in reader.pages[0].extract_text()
+    names = [grid.name(c, r) for r in range(grid.rows) for c in range(grid.cols)]
+    for page, name in zip(reader.pages[1:], names):
+        assert f"tuile {name}" in page.extract_text()
+
+
+def _render(path: Path, index: int, dpi: int = 100):
+    pdf = pdfium.PdfDocument(str(path))
+    return pdf[index].render(scale=dpi / 72).to_pil().convert("L")
+
+
+def test_overlap_strips_of_neighbouring_tiles_show_the_same_picture(kit: Path, model) -> None:
+    board = model.boards[0]
+    w, h = board.size_mm(board.sides[0])
+    grid = plan_tiles(w, h, paper("a4"))
+    dpi = 100
+    px = dpi / 25.4
+    ox = (grid.page_w - grid.tw) / 2
+    oy = 5 + BAND + (grid.page_h - 10 - BAND - grid.th) / 2
+    a1, b1 = _render(kit / "board-a-a4.pdf", 1, dpi), _render(kit / "board-a-a4.pdf", 2, dpi)
+    inset = 1.0  # stay clear of the clip edge, where anti-aliasing differs
+    top, bottom = round((oy + inset) * px), round((oy + grid.th - inset) * px)
+    width = round((OVERLAP - 2 * inset) * px)
+    left_a = round((ox + grid.tw - OVERLAP + inset) * px)
+    left_b = round((ox + inset) * px)
+    strip_a = a1.crop((left_a, top, left_a + width, bottom)).tobytes()
+
+    def mean_diff(left: int) -> float:
+        strip_b = b1.crop((left, top, left + width, bottom)).tobytes()
+        return sum(abs(p - q) for p, q in zip(strip_a, strip_b)) / len(strip_a)
+
+    assert mean_diff(left_b) < 4, "the overlap strips differ"
+    assert len(set(strip_a)) > 5, "the strip is blank: nothing was compared"
+    assert mean_diff(left_b + round(4 * px)) > 2 * mean_diff(left_b), "a shifted strip should not match"
+
+
+def test_board_svg_is_true_size_with_groups_and_text(kit: Path, model) -> None:
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    board = model.boards[0]
+    for side in board.sides:
+        w, h = board.size_mm(side)
+        root = ET.parse(kit / f"board-{side.id}.svg").getroot()
+        assert root.get("width") == f"{w:g}mm" and root.get("height") == f"{h:g}mm"
+        assert root.get("viewBox") == f"0 0 {w:g} {h:g}"
+        ids = {g.get("id") for g in root.iter(f"{{{ns['s']}}}g")}
+        assert {"road", "squares", "lines", "labels", "tokens", "legend"} <= ids
+        texts = [t.text for t in root.iter(f"{{{ns['s']}}}text")]
+        assert "300 m" in texts and any("Arrivée" in (t or "") for t in texts)
+        peloton = [s for s in side.spaces if s.kind == "peloton"]
+        assert Counter(str(s.number) for s in peloton) <= Counter(texts)
+
+
+def test_kit_pdf_holds_every_page_in_print_order(kit: Path, manifest: dict) -> None:
+    pages = {f["name"]: f["pages"] for f in manifest["files"] if f["name"].endswith(".pdf")}
+    expected = 1 + pages["cards.pdf"] + pages["pieces.pdf"] + pages["board-a-a4.pdf"] + pages["board-b-a4.pdf"]
+    reader = PdfReader(str(kit / "kit.pdf"))
+    assert len(reader.pages) == expected == pages["kit.pdf"]
+    cover = reader.pages[0].extract_text()
+    assert "recto-verso" in cover and "50 mm" in cover
+    assert f"pages 2 à {1 + pages['cards.pdf']}" in cover
+    kit_entry = next(f for f in manifest["files"] if f["name"] == "kit.pdf")
+    assert kit_entry["duplex_pages"][0] == [2, 1 + pages["cards.pdf"]]
+
+
+def test_pieces_pdf_holds_tokens_aids_and_standees(kit: Path) -> None:
+    text = "\n".join(p.extract_text() for p in PdfReader(str(kit / "pieces.pdf")).pages)
+    for word in ("jetons", "aides de jeu", "figurines", "Sprints par partie"):
+        assert word in text
+
+
+def test_the_same_input_gives_the_same_kit(tmp_path: Path, manifest: dict) -> None:
+    build_game(GAME, BuildOptions(out=tmp_path))
+    again = json.loads((tmp_path / "green-jersey" / "fr" / "manifest.json").read_text(encoding="utf-8"))
+    assert again == manifest
