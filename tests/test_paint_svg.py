@@ -483,3 +483,29 @@ def test_chromium_renders_it(tmp_path: FilePath):
     image = Image.open(png).convert("RGB")
     assert image.getpixel((int(25 * px), int(25 * px)))[:3] == (255, 0, 0)
     assert image.getpixel((int(75 * px), int(25 * px)))[:3] == (0, 0, 255)
+
+
+def test_fonts_are_embedded_as_subsets_with_the_characters_used(tmp_path):
+    import base64
+    import io
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    from pnp.layout import text as textfit
+    from pnp.layout.scene import Scene
+    from pnp.paint.svg import paint_svg
+
+    scene = Scene(50, 20, (textfit.line("Arrivée", 2, 10, "sans-bold", 12), textfit.line("300 m", 2, 18, "sans", 8)))
+    path = tmp_path / "f.svg"
+    paint_svg(scene, path)
+    svg = path.read_text(encoding="utf-8")
+    faces = re.findall(r"font-weight:(\d+);font-style:(\w+);src:url\(data:font/woff;base64,([A-Za-z0-9+/=]+)\)", svg)
+    assert sorted(w for w, _, _ in faces) == ["400", "700"]
+    for weight, _, data in faces:
+        raw = base64.b64decode(data)
+        assert raw[:4] == b"wOFF"
+        cmap = TTFont(io.BytesIO(raw)).getBestCmap()
+        wanted = "Arrivée" if weight == "700" else "300 m"
+        assert all(ord(c) in cmap for c in wanted)
+        assert len(cmap) < 20, "only the characters used are embedded"

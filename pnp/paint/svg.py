@@ -115,6 +115,7 @@ class _SvgPainter:
         self._clips: dict[object, str] = {}
         self._styles: dict[Style, dict[str, str]] = {}
         self._fonts: dict[str, dict[str, str]] = {}
+        self._chars: dict[str, set[str]] = {}
         self._draw = {Rect: self._rect, Circle: self._circle, Line: self._line, Path: self._path,
                       Text: self._text, Group: self._group, Use: self._use}
         self._items(dwg, scene.items)
@@ -232,7 +233,9 @@ class _SvgPainter:
         attrs.update(self._font(t.font))
         attrs["font-size"] = fmt(t.size * MM_PER_PT)
         attrs["fill"] = t.fill or "#000000"
-        return self._new("text", attrs, _BAD_XML_CHARS.sub("", t.text))
+        text = _BAD_XML_CHARS.sub("", t.text)
+        self._chars.setdefault(t.font, set()).update(text)
+        return self._new("text", attrs, text)
 
     def _clip_id(self, clip) -> str:
         if isinstance(clip, Rect):
@@ -291,6 +294,10 @@ class _SvgPainter:
     def write(self, fp: TextIO) -> None:
         from xml.etree.ElementTree import tostring
 
+        if self._chars:
+            from pnp.paint.svg_fonts import font_face_css
+
+            self.defs.elements.insert(0, self._new("style", {"type": "text/css"}, font_face_css(self._chars)))
         if not self.defs.elements:
             self.dwg.elements.remove(self.defs)
         # svgwrite's own write() serializes through a UTF-8 byte stream: the same text, slower.
