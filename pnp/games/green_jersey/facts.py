@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from pnp.model.base import Frozen
@@ -53,6 +55,29 @@ class JerseyRules(Frozen):
     wildcard: str
 
 
+class EngineRules(Frozen):
+    """How the simulation engine plays where the rules are silent or contradict themselves.
+
+    Read from the ``engine:`` mapping of rules.yaml; every field has a default, so a game without
+    that mapping still simulates. Each choice is listed as a question (GJ-ENGINE-...) by
+    ``pnp.games.green_jersey.engine.engine_gaps``.
+    """
+
+    board_side: str = ""
+    """The board side simulated unless one is asked for ("" = the first side)."""
+    rider_choice: Literal["random", "seat-order"] = "random"
+    zero_move: Literal["illegal", "no-effect"] = "illegal"
+    finished_rider: Literal["blocks", "leaves-road"] = "blocks"
+    vacated_square: Literal["free", "taken"] = "free"
+    push_across_finish: Literal["allowed", "forbidden"] = "allowed"
+    pair_with_finished: Literal["allowed", "forbidden"] = "allowed"
+    no_legal_move: Literal["any-card"] = "any-card"
+    laid_down_cards: Literal["discard"] = "discard"
+    kept_award_card: Literal["set-aside"] = "set-aside"
+    peloton_order: Literal["points", "last-sprint"] = "points"
+    discard_limit: Literal["pile", "rules"] = "pile"
+
+
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
@@ -65,6 +90,7 @@ class Facts(Frozen):
     sprint: SprintRules
     scoring: ScoringRules
     jersey: JerseyRules
+    engine: EngineRules = EngineRules()
 
     def deck_size(self, sprint: int) -> int:
         """Cards in play at the start of a sprint (1-based), before kept cards.

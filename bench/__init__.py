@@ -1,0 +1,1 @@
+"""Benchmarks of the card pipeline (layout, imposition, PDF painting). Run ``python -m bench.run``."""

@@ -1,0 +1,64 @@
+"""How fast the Green Jersey engine plays: complete games per second, on one core and on all.
+
+    python -m bench.simulate                 # 4 players, random play, one core
+    python -m bench.simulate --jobs 0        # also with one process per core
+    python -m bench.simulate --players 6 --policy greedy --games 300 --no-check
+
+Every game is a whole game (all its sprints) on the printed board and deck, with the invariants
+checked after every move unless --no-check. Figures only: nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 200
+"""Complete 4-player random games per second on one core that the engine should reach."""
+
+
+def main(argv: list[str] | None = None) -> None:
+    from pnp.games.green_jersey.engine import EngineData
+    from pnp.model import load_game
+    from pnp.simulate import run_games
+
+    ap = argparse.ArgumentParser(prog="python -m bench.simulate", description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--policy", default="random", choices=("random", "greedy"))
+    ap.add_argument("--side", default=None, help="board side (default: engine.board_side of rules.yaml)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=None,
+                    help="also run with this many processes (0: one per core)")
+    ap.add_argument("--no-check", action="store_true", help="do not check the invariants after every move")
+    ap.add_argument("--data", type=Path, default=ROOT / "data" / "green-jersey")
+    args = ap.parse_args(argv)
+
+    data = EngineData.from_model(load_game(args.data), args.side)
+    check = not args.no_check
+    what = (f"{args.players}-player {args.policy} games on side {data.geo.side_id}"
+            f"{'' if check else ', invariants not checked'}")
+    run_games(data, args.players, 20, args.seed + 1, policy=args.policy, check=check)  # warm up
+    start = time.perf_counter()
+    records = run_games(data, args.players, args.games, args.seed, policy=args.policy, jobs=1, check=check)
+    one = time.perf_counter() - start
+    moves = sum(r.moves for r in records)
+    rate = args.games / one
+    print(f"{what}: one core: {args.games} games ({moves} cards played) in {one:.2f} s = "
+          f"{rate:.0f} games/s, {moves / one:.0f} cards/s")
+    if args.players == 4 and args.policy == "random":
+        print(f"  target {TARGET} games/s on one core: {'met' if rate >= TARGET else 'NOT met'}")
+    if args.jobs is not None:
+        jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+        start = time.perf_counter()
+        run_games(data, args.players, args.games, args.seed, policy=args.policy, jobs=jobs, check=check)
+        many = time.perf_counter() - start
+        print(f"{what}: {jobs} processes: {args.games} games in {many:.2f} s = {args.games / many:.0f} games/s "
+              f"({one / many:.2f} x one core)")
+
+
+if __name__ == "__main__":
+    main()
