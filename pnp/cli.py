@@ -1,4 +1,4 @@
-"""The command line: pnp list | check | build. Errors name the file and line, never a traceback."""
+"""The command line: pnp list | check | build | i18n. Errors name the file and line, never a traceback."""
 
 from __future__ import annotations
 
@@ -157,6 +157,40 @@ def _card_size(_ctx, _param, value: str | None) -> str | None:
     return value
 
 
+LANG_HELP = ("Language(s) of the kit: a code (fr, en, pl), several separated by commas (fr,en), or 'all' "
+             "for every language in the game's game.yaml `languages:`.")
+
+
+def _langs(value: str) -> list[str]:
+    parts = [p.strip() for p in value.split(",") if p.strip()]
+    if not parts:
+        raise click.BadParameter("give a language code (fr, en, pl), a list (fr,en) or 'all'", param_hint="--lang")
+    return parts
+
+
+def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
+    """The languages to build for one game: 'all' is its game.yaml list; each must have a catalog."""
+    from pnp.i18n.catalogs import languages as catalog_languages
+    from pnp.model.catalog import game_info
+
+    info = game_info(folder)
+    source = info.source_language if info else "fr"
+    out: list[str] = []
+    for lang in wanted:
+        if lang == "all":
+            out += list(info.languages) if info else [source]
+            continue
+        available = [source, *catalog_languages(folder)]
+        if lang not in available:
+            hint = did_you_mean(lang, available)
+            raise click.BadParameter(
+                f"no '{lang}' for {game_id}: its languages are {', '.join(available)}"
+                + (f"; {hint}" if hint and not hint.startswith("expected") else "")
+                + f" (start a translation with: pnp i18n update {game_id} --lang {lang})", param_hint="--lang")
+        out.append(lang)
+    return list(dict.fromkeys(out))
+
+
 @cli.command()
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
@@ -165,24 +199,226 @@ def _card_size(_ctx, _param, value: str | None) -> str | None:
 @click.option("--single-sided", is_flag=True, help="Fronts only, no back sheets.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
               help="Shift back sheets by X,Y mm to correct a printer's duplex registration.")
-@click.option("--lang", default="fr", show_default=True, help="Language of the kit.")
+@click.option("--lang", default="fr", show_default=True, help=LANG_HELP)
+@click.option("--draft", is_flag=True,
+              help="Build even if the language's catalog is incomplete or stale: missing strings stay in French "
+                   "and every page is watermarked DRAFT.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/).")
 @click.pass_obj
 @_fail_cleanly
 def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, single_sided: bool,
-          back_offset: tuple[float, float], lang: str, out: Path | None) -> None:
-    """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named)."""
+          back_offset: tuple[float, float], lang: str, draft: bool, out: Path | None) -> None:
+    """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named).
+
+    A build in a language other than French needs every string of the kit translated in
+    data/<game>/locales/<lang>.po (see `pnp i18n status`); with --draft it goes on, watermarked.
+    """
     from pnp.build import BuildOptions, build_game, iter_progress
     from pnp.check.report import summary
 
-    options = BuildOptions(out=out or default_out(), paper=paper.lower(), card_size=card_size,
-                           single_sided=single_sided, back_offset=back_offset, lang=lang)
-    for game_id, folder in _resolve(ctx, games).items():
-        result = build_game(folder, options, iter_progress)
-        for path, pages in result.files:
-            click.echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
+    wanted = _langs(lang)
+    chosen = _resolve(ctx, games)
+    plan = {game_id: (folder, _game_languages(game_id, folder, wanted)) for game_id, folder in chosen.items()}
+    for game_id, (folder, codes) in plan.items():
+        for code in codes:
+            options = BuildOptions(out=out or default_out(), paper=paper.lower(), card_size=card_size,
+                                   single_sided=single_sided, back_offset=back_offset, lang=code, draft=draft)
+            result = build_game(folder, options, iter_progress)
+            for path, pages in result.files:
+                click.echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
+            if result.draft:
+                gaps = len(result.gaps)
+                click.echo(f"{game_id} [{code}]: DRAFT: watermarked '{result.draft}' on every page; "
+                           + (f"{gaps} string{'s' if gaps != 1 else ''} left in French (pnp i18n status {game_id})"
+                              if gaps else "no string is missing"), err=True)
         click.echo(f"{game_id}: rules check: {summary(result.findings)} (details: pnp check {game_id})")
+
+
+# --- i18n ---------------------------------------------------------------------------------
+
+
+@cli.group()
+def i18n() -> None:
+    """Translation catalogs: extract the French strings, update the PO files, see what is missing.
+
+    \b
+    Catalogs live in data/<game>/locales/: messages.pot (the strings, made by `extract`)
+    and one <lang>.po per language (Poedit, Weblate). Typical round:
+      pnp i18n update green-jersey            extract, then merge into every <lang>.po
+      (translate data/green-jersey/locales/en.po; fuzzy entries are stale: the French changed)
+      pnp i18n status green-jersey --check    what is left to do; exit 1 until done
+      pnp build green-jersey --lang en
+    """
+
+
+def _language_option(ctx: Ctx, game_id: str, folder: Path, lang: str, create: bool) -> str:
+    from pnp.i18n.catalogs import CatalogError, languages, parse_language
+    from pnp.model.catalog import game_info
+
+    existing = languages(folder)
+    info = game_info(folder)
+    source = info.source_language if info else "fr"
+    try:
+        code = parse_language(lang)
+    except CatalogError:
+        hint = did_you_mean(lang, existing)
+        raise click.BadParameter(f"unknown language '{lang}'" + (f"; {hint}" if hint else "")
+                                 + " (a code such as en, pl, de, pt_BR)", param_hint="--lang") from None
+    if code == source:
+        raise click.BadParameter(f"'{code}' is the source language of {game_id}: its texts are the templates "
+                                 "and data themselves, it has no catalog", param_hint="--lang")
+    if not create and code not in existing:
+        hint = did_you_mean(code, existing)
+        raise click.BadParameter(f"{game_id} has no catalog for '{code}'"
+                                 + (f"; {hint}" if hint else "; it has no translations yet"), param_hint="--lang")
+    return code
+
+
+@i18n.command("extract")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.pass_obj
+@_fail_cleanly
+def i18n_extract(ctx: Ctx, games: tuple[str, ...]) -> None:
+    """Write data/<game>/locales/messages.pot: every string of the game's card, board, rulebook and
+    shared templates, and the names and letters of its data, each with its file:line."""
+    from pnp.i18n.catalogs import display, template_path, write_template
+    from pnp.i18n.extract import extract
+
+    for game_id, folder in _resolve(ctx, games).items():
+        template = extract(folder)
+        written = write_template(folder, template)
+        click.echo(f"{display(template_path(folder))}: {_count_by_source(template)}"
+                   + ("" if written else " (unchanged)"))
+
+
+def _count_by_source(template) -> str:
+    from collections import Counter
+
+    from pnp.i18n.extract import kinds
+
+    counts: Counter = Counter(kinds(m)[0] for m in template if m.id)
+    total = sum(counts.values())
+    return f"{total} strings (" + ", ".join(f"{k} {n}" for k, n in counts.items()) + ")"
+
+
+@i18n.command("update")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.option("--lang", "lang", default=None, metavar="LANG",
+              help="Only this language; creates its catalog if it has none yet (e.g. --lang pl).")
+@click.pass_obj
+@_fail_cleanly
+def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
+    """Extract the strings afresh, then merge them into every <lang>.po of each game.
+
+    A string whose French changed becomes fuzzy (stale) and keeps its previous French (#| msgid) and
+    its old translation to revise; new strings come untranslated; removed ones are kept as obsolete (#~).
+    """
+    from pnp.i18n.catalogs import display, languages, template_path, update, write_template
+    from pnp.i18n.extract import extract
+
+    for game_id, folder in _resolve(ctx, games).items():
+        code = _language_option(ctx, game_id, folder, lang, create=True) if lang else None
+        template = extract(folder)
+        write_template(folder, template)
+        targets = [code] if code else languages(folder)
+        click.echo(f"{display(template_path(folder))}: {_count_by_source(template)}")
+        if not targets:
+            click.echo(f"{game_id}: no translations yet; start one with: pnp i18n update {game_id} --lang en")
+            continue
+        for target in targets:
+            r = update(folder, template, target, create=True)
+            if r.created:
+                click.echo(f"{display(r.path)}: created, {r.total} strings to translate")
+                continue
+            parts = [f"{len(r.new)} new", f"{len(r.changed)} changed (now fuzzy)", f"{len(r.removed)} obsolete"]
+            click.echo(f"{display(r.path)}: " + ", ".join(parts) + ("" if r.written else " (unchanged)"))
+            for mid in r.changed:
+                click.echo(f"  fuzzy: {_short(mid)}")
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return '"' + (text if len(text) <= limit else text[: limit - 1] + "…") + '"'
+
+
+def _todo(folder: Path, template, lang: str) -> str:
+    """Where the strings left to translate come from, and whether a kit in ``lang`` can be built."""
+    from collections import Counter
+
+    from pnp.build import KIT_TEMPLATES
+    from pnp.i18n.catalogs import read
+    from pnp.i18n.extract import kinds
+    from pnp.i18n.status import gaps
+    from pnp.i18n.translations import needed_keys
+
+    found = gaps(template, read(folder / "locales" / f"{lang}.po", locale=lang))
+    by_id = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in template if m.id}
+    counts = Counter(kinds(by_id[(g.msgid, g.context)])[0] for g in found)
+    needed = needed_keys(folder, template, KIT_TEMPLATES)
+    blocking = sum(1 for g in found if (g.msgid, g.context) in needed)
+    kit = (f"the kit needs {blocking} of them (pnp build --lang {lang} fails without --draft)" if blocking
+           else f"the kit needs none of them (pnp build --lang {lang} works)")
+    return "to do: " + ", ".join(f"{k} {n}" for k, n in counts.items()) + f"; {kit}"
+
+
+@i18n.command("status")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.option("--lang", "lang", default=None, metavar="LANG", help="Only this language.")
+@click.option("--check", is_flag=True, help="Exit 1 unless every string of every language is translated.")
+@click.pass_obj
+@_fail_cleanly
+def i18n_status(ctx: Ctx, games: tuple[str, ...], lang: str | None, check: bool) -> None:
+    """Per game and language: strings translated, fuzzy (stale: the French changed), untranslated,
+    obsolete, and missing (in the templates or data but not yet in the PO: run `pnp i18n update`).
+
+    Counts come from the PO files themselves; fuzzy entries never count as translated.
+    """
+    from pnp.i18n.catalogs import display, languages, read, template_path
+    from pnp.i18n.extract import extract
+    from pnp.i18n.status import status
+
+    incomplete = False
+    for game_id, folder in _resolve(ctx, games).items():
+        code = _language_option(ctx, game_id, folder, lang, create=False) if lang else None
+        template = extract(folder)
+        total = sum(1 for m in template if m.id)
+        pot = template_path(folder)
+        note = ""
+        if not pot.is_file():
+            note = "  (no messages.pot yet: run pnp i18n extract)"
+        elif {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in read(pot) if m.id} != \
+                {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}:
+            note = "  (messages.pot is out of date: run pnp i18n update)"
+        click.echo(f"{game_id}: {total} strings{note}")
+        targets = [code] if code else languages(folder)
+        if not targets:
+            click.echo(f"  no translations yet (start one with: pnp i18n update {game_id} --lang en)")
+            continue
+        click.echo(f"  {'lang':6}{'translated':>11}{'fuzzy':>7}{'untranslated':>14}{'obsolete':>10}{'missing':>9}")
+        for target in targets:
+            st = status(folder / "locales" / f"{target}.po", target, template)
+            done = st.translated - st.invalid
+            pct = 100 * done // total if total else 100
+            state = "complete" if st.complete else f"{pct}% usable"
+            click.echo(f"  {target:6}{st.translated:>11}{st.fuzzy:>7}{st.untranslated:>14}{st.obsolete:>10}"
+                       f"{st.missing:>9}   {state}")
+            if st.missing:
+                click.echo(f"    {st.missing} string(s) not in {display(st.path)} yet: "
+                           f"pnp i18n update {game_id} --lang {target}")
+            if st.invalid:
+                click.echo(f"    {st.invalid} translation(s) with wrong placeholders: "
+                           f"msgfmt --check {display(st.path)}")
+            for mid in st.fuzzy_ids[:5]:
+                click.echo(f"    stale: {_short(mid)}")
+            if len(st.fuzzy_ids) > 5:
+                click.echo(f"    ... and {len(st.fuzzy_ids) - 5} more stale")
+            if not st.complete:
+                click.echo("    " + _todo(folder, template, target))
+            incomplete |= not st.complete
+    if check and incomplete:
+        click.echo("some strings are not translated (see above)", err=True)
+        sys.exit(1)
 
 
 def main() -> None:

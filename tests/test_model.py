@@ -32,7 +32,7 @@ def test_game_info(model: GameModel) -> None:
     assert info.date == dt.date(2023, 11, 3)
     assert (info.players.min, info.players.max) == (2, 6)
     assert list(info.players.values()) == [2, 3, 4, 5, 6]
-    assert info.languages == ("fr",)
+    assert info.languages == ("fr", "en", "pl")
     assert info.stamp == "Green Jersey v0.6 · 2023-11-03"
 
 
@@ -116,7 +116,9 @@ def test_deck_size_per_sprint(model: GameModel) -> None:
 
 
 def test_decisions(model: GameModel) -> None:
-    assert len(model.decisions) == 9
+    ids_in_file = [ln.split("id:")[1].strip() for ln in (GAME / "rules.yaml").read_text().splitlines()
+                   if ln.strip().startswith("- id: GJ-D-")]
+    assert [d.id for d in model.decisions] == ids_in_file
     assert {d.id for d in model.decisions} >= {"GJ-D-COLOURS", "GJ-D-BOARD", "GJ-D-DECK-OUT"}
     assert model.decisions[0].id == "GJ-D-COLOURS"
     deck_out = next(d for d in model.decisions if d.id == "GJ-D-DECK-OUT")

@@ -12,7 +12,7 @@ from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages
 from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size, card_size
-from pnp.layout.scene import Scene
+from pnp.layout.scene import Group, Scene, compose, rotate, translate
 from pnp.layout.standees import STRIP, standee_arts
 from pnp.layout.templates import Texts
 from pnp.layout.tokens import token_arts
@@ -123,22 +123,52 @@ class BoardSideArt:
     map: Scene
 
 
+WATERMARK_INK = "#CDD0D5"
+
+
+def watermark(scene: Scene, text: str) -> Scene:
+    """``scene`` with ``text`` across it, corner to corner, light grey, over everything: the mark of
+    a draft kit (a language with strings missing, filled with the source language)."""
+    import math
+
+    from pnp.layout import text as textfit
+
+    if not text:
+        return scene
+    w, h = scene.width, scene.height
+    diagonal = math.hypot(w, h)
+    pt = textfit.fonts.PT
+    # about half the diagonal long, and never taller than a third of the page
+    size = min(0.55 * diagonal / max(textfit.fonts.width_mm(text, "sans-black", 1.0), 1e-6), 0.35 * min(w, h) / pt)
+    mark = textfit.line(text, 0.0, 0.36 * size * pt, "sans-black", size, WATERMARK_INK, "center")
+    angle = -math.degrees(math.atan2(h, w))
+    overlay = Group((mark,), compose(translate(w / 2, h / 2), rotate(angle)), id="draft-watermark")
+    return replace(scene, items=(*scene.items, overlay))
+
+
 class KitPlan:
     """Everything a kit prints, in print order, ready to paint (page generators are made fresh
-    on every call, so the same pages can go into their own file and into kit.pdf)."""
+    on every call, so the same pages can go into their own file and into kit.pdf).
+
+    ``draft`` is the watermark of a draft kit (e.g. "DRAFT · EN"), laid over every page; "" for none.
+    """
 
     def __init__(self, model: GameModel, base: PrintSpec, texts: Texts, shared: Texts,
-                 card_override: str | None, problems: list[str]) -> None:
+                 card_override: str | None, problems: list[str], draft: str = "") -> None:
         self.model, self.base, self.texts, self.shared = model, base, texts, shared
-        self.card_override, self.problems = card_override, problems
+        self.card_override, self.problems, self.draft = card_override, problems, draft
         self.page_counts = [d.pages for d in self.documents()]
         self.sides = self._board_sides()
+
+    def mark(self, scene: Scene) -> Scene:
+        """The page as printed: watermarked when the kit is a draft."""
+        return watermark(scene, self.draft) if self.draft else scene
 
     def documents(self) -> list[Document]:
         return documents(self.model, self.base, self.texts, self.shared, self.card_override, self.problems)
 
     def doc_pages(self, doc: Document) -> Iterator[Scene]:
-        return pages(self.model, doc, self.shared)
+        return (self.mark(p) for p in pages(self.model, doc, self.shared))
 
     def _board_sides(self) -> list[BoardSideArt]:
         from pnp.layout.board import BoardProblem, board_scene
@@ -156,7 +186,8 @@ class KitPlan:
                 name = f"{side.id.upper()} · {side.name}"
                 grid, tiles = tile_pages(scene, key, self.base.paper, lambda n, i, t, name=name: sh(
                     "tile_label", stamp=stamp, side=name, name=n, number=i, total=t), self.base.margin)
-                out.append(BoardSideArt(board.id, side.id, name, scene, key, grid, tiles, None))
+                out.append(BoardSideArt(board.id, side.id, name, scene, key, grid,
+                                        [self.mark(t) for t in tiles], None))
         return [self._with_map(s) for s in out]
 
     def _with_map(self, side: BoardSideArt) -> BoardSideArt:
@@ -165,11 +196,11 @@ class KitPlan:
                          first=side.grid.name(0, 0), last=side.grid.name(side.grid.cols - 1, side.grid.rows - 1))
         amap = assembly_map(side.scene, side.key, side.grid, sh("assembly_title", side=side.name), steps,
                             sh("calibration", length=50), self.base.margin)
-        return replace(side, map=amap)
+        return replace(side, map=self.mark(amap))
 
     def full_size(self, side: BoardSideArt) -> Scene:
-        return full_size_page(side.scene, side.key, self.shared("calibration", length=50),
-                              f"{self.model.info.stamp} · {side.name}")
+        return self.mark(full_size_page(side.scene, side.key, self.shared("calibration", length=50),
+                                        f"{self.model.info.stamp} · {side.name}"))
 
     def parts(self) -> list[Part]:
         """The contents of kit.pdf, page by page, for its cover."""
@@ -196,11 +227,11 @@ class KitPlan:
             from pnp.layout.faces.common import CardContext
 
             emblem = CardContext(self.model, self.base.card, self.base.bleed, self.texts).jersey(award.id)
-        return cover(self.base.paper, sh("kit_title", title=info.title),
-                     sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
-                     self.parts(), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
-                     sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
-                     sh("calibration", length=50), emblem)
+        return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
+                               sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
+                               self.parts(), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
+                               sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
+                               sh("calibration", length=50), emblem))
 
     def kit_pages(self) -> Iterator[Scene]:
         """kit.pdf: the cover, then every page in print order."""
@@ -219,4 +250,4 @@ class KitPlan:
         return [(p.first, p.last) for p in self.parts() if p.duplex]
 
 
-__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "card_size"]
+__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "card_size", "watermark"]

@@ -1,4 +1,11 @@
-"""Card and kit texts rendered through Jinja templates (ready for gettext catalogs)."""
+"""Card, board and kit texts rendered through Jinja templates, in the language of the build.
+
+Every text a component prints is a ``{% trans %}`` block of a macro (French source), extracted into
+the game's gettext catalogs (pnp.i18n). A template environment is made per template folder and per
+language: it has the i18n extension with ``trimmed`` on (as the extraction has, or multi-line blocks
+would never match their msgid) and the language's translations installed new-style, so
+``{% trans n=x %}...{{ n }}...{% endtrans %}`` and ``_("... %(n)s", n=x)`` both format their variables.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +14,48 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import DataError, DataErrors, Location
+from pnp.i18n.context import Language, current
 
 
-@lru_cache(maxsize=None)
-def environment(folder: str):
-    """The Jinja environment over ``folder``: strict about undefined names."""
+def environment(folder: str, language: Language | None = None):
+    """The Jinja environment over ``folder`` in ``language`` (default: the current language):
+    strict about undefined names, with gettext installed."""
+    return _environment(str(folder), language or current())
+
+
+@lru_cache(maxsize=32)
+def _environment(folder: str, language: Language):
     import jinja2
 
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(folder),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(language.translations, newstyle=True)  # type: ignore[attr-defined]
+    return env
 
 
 class Texts:
-    """The macros of one template file, called by name: ``texts("rule", card=card)``."""
+    """The macros of one template file, called by name: ``texts("rule", card=card)``.
 
-    def __init__(self, folder: Path, name: str) -> None:
+    ``globals`` are names every macro of the file may read (e.g. ``model``). The texts come out in
+    the language that is current when the Texts is made.
+    """
+
+    def __init__(self, folder: Path, name: str, **globals: Any) -> None:
         import jinja2
 
         self.where = Location(str(folder / name))
+        self.language = current()
         try:
-            self.module = environment(str(folder)).get_template(name).module
+            template = environment(str(folder), self.language).get_template(name)
+            self.module = template.make_module(globals) if globals else template.module
         except jinja2.TemplateNotFound:
             raise DataErrors([DataError(self.where, "template not found",
                                         hint=f"create {name} under {folder} (one template per game)")]) from None
@@ -59,3 +82,8 @@ class Texts:
             return str(macro(**context))
         except jinja2.UndefinedError as exc:
             raise DataErrors([DataError(self.where, f"in macro '{name}': {exc.message}")]) from None
+        except (KeyError, ValueError, TypeError) as exc:
+            # a translation whose placeholders do not match its msgid (msgfmt --check catches it)
+            raise DataErrors([DataError(self.where, f"in macro '{name}' [{self.language.code}]: "
+                                                    f"a translation does not format: {type(exc).__name__}: {exc}",
+                                        hint="run msgfmt --check on the language's PO file")]) from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.errors import PnpError
 from pnp.layout import fonts
@@ -35,14 +36,76 @@ def check_glyphs(text: str, font: str) -> None:
         raise TextProblem(f"the font {fonts.FACES[font][0]} has no glyph for {shown} in {text!r}")
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` mm (explicit newlines kept)."""
+def wrap(text: str, font: str, size: float, width: float, hyphenate: bool = False) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` mm (explicit newlines kept).
+
+    With ``hyphenate``, a word wider than the box on its own is broken at a hyphenation point of the
+    build's language (pyphen), where the language has a dictionary.
+    """
     from reportlab.lib.utils import simpleSplit
 
     lines: list[str] = []
     for para in text.split("\n"):
-        lines.extend(simpleSplit(para, fonts.face(font).ps_name, size, width / fonts.PT) or [""])
+        if hyphenate and any(fonts.width_mm(w, font, size) > width for w in para.split()):
+            lines.extend(_hyphenated(para, font, size, width))
+        else:
+            lines.extend(simpleSplit(para, fonts.face(font).ps_name, size, width / fonts.PT) or [""])
     return lines
+
+
+def _hyphenated(para: str, font: str, size: float, width: float) -> list[str]:
+    """Greedy lines of ``para``; a word too wide for any line is split across lines with hyphens."""
+    lines, cur = [], ""
+    for word in para.split():
+        while True:
+            trial = f"{cur} {word}" if cur else word
+            if fonts.width_mm(trial, font, size) <= width:
+                cur = trial
+                break
+            if fonts.width_mm(word, font, size) <= width:  # fits on the next line
+                lines.append(cur)
+                cur = word
+                break
+            room = width - (fonts.width_mm(cur + " ", font, size) if cur else 0.0)
+            split = _split(word, font, size, room)
+            if split is None and cur:  # no break point fits after the line's words: start a new line
+                lines.append(cur)
+                cur = ""
+                continue
+            if split is None:  # cannot be hyphenated: leave it too wide, fit() reports it
+                cur = word
+                break
+            head, word = split
+            lines.append(f"{cur} {head}" if cur else head)
+            cur = ""
+    lines.append(cur)
+    return lines
+
+
+def _split(word: str, font: str, size: float, room: float) -> tuple[str, str] | None:
+    """The longest ("head-", "tail") break of ``word`` whose head fits in ``room`` mm, or None."""
+    dic = _dictionary(_language())
+    if dic is None:
+        return None
+    for head, tail in dic.iterate(word):
+        head = head if head.endswith("-") else head + "-"
+        if fonts.width_mm(head, font, size) <= room:
+            return head, tail
+    return None
+
+
+def _language() -> str:
+    from pnp.i18n.context import current
+
+    return current().code
+
+
+@lru_cache(maxsize=None)
+def _dictionary(lang: str):
+    import pyphen
+
+    name = pyphen.language_fallback(lang.replace("-", "_"))
+    return pyphen.Pyphen(lang=name) if name else None
 
 
 def line(text: str, x: float, y: float, font: str, size: float, fill: str = "#000000",
@@ -57,22 +120,31 @@ def line(text: str, x: float, y: float, font: str, size: float, fill: str = "#00
 def fit(text: str, box: Box, font: str, fill: str = "#000000") -> tuple[Text, ...]:
     """Lines of ``text`` at the largest size from max to min that fits ``box``.
 
-    Raises TextProblem saying by how much it overflows at the smallest size.
+    Shrinking comes first; only when no size fits are words too wide for the box hyphenated
+    (again from the largest size). Raises TextProblem saying by how much it overflows at the
+    smallest size.
     """
     check_glyphs(text, font)
-    size = box.max_size
-    while True:
-        lines = wrap(text, font, size, box.w)
-        height = _block_height(len(lines), size, box.leading)
-        widest = max((fonts.width_mm(t, font, size) for t in lines), default=0.0)
-        if height <= box.h + 1e-6 and widest <= box.w + 1e-6:
-            return _place(lines, box, font, size, fill)
-        if size <= box.min_size:
-            over_h = max(0.0, height - box.h)
-            over_w = max(0.0, widest - box.w)
-            raise TextProblem(f"{text!r} does not fit at {box.min_size:g} pt: "
-                              f"{over_h:.1f} mm too tall, {over_w:.1f} mm too wide")
-        size = max(box.min_size, round(size - 0.5, 2))
+    for hyphenate in (False, True):
+        size = box.max_size
+        while True:
+            lines = wrap(text, font, size, box.w, hyphenate)
+            height = _block_height(len(lines), size, box.leading)
+            widest = max((fonts.width_mm(t, font, size) for t in lines), default=0.0)
+            if height <= box.h + 1e-6 and widest <= box.w + 1e-6:
+                return _place(lines, box, font, size, fill)
+            if size <= box.min_size:
+                break
+            size = max(box.min_size, round(size - 0.5, 2))
+    over_h = max(0.0, height - box.h)
+    over_w = max(0.0, widest - box.w)
+    raise TextProblem(f"{_short(text)} does not fit at {box.min_size:g} pt: "
+                      f"{over_h:.1f} mm too tall, {over_w:.1f} mm too wide")
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """The text as quoted in a message, cut when long."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def _block_height(n: int, size: float, leading: float) -> float:

@@ -14,7 +14,11 @@ Progress = Callable[[Iterable, int, str], Iterable]
 
 
 def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress) -> list[FileEntry]:
-    """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, kit.pdf and manifest.json."""
+    """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, kit.pdf and manifest.json.
+
+    Every page comes from the plan, watermarked there when the kit is a draft; the board SVG is
+    watermarked here, so no file of a draft passes for a finished translation.
+    """
     from pnp.paint.svg import paint_svg
 
     model = plan.model
@@ -34,11 +38,13 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
     for side in plan.sides:
         base = f"board-{side.side_id}" if len(model.boards) == 1 else f"{side.board_id}-{side.side_id}"
         svg = tx.path(f"{prefix}/{base}.svg")
-        paint_svg(trimmed(side.scene), svg, title=f"{info.title} · {side.name}")
+        paint_svg(plan.mark(trimmed(side.scene)), svg, title=f"{info.title} · {side.name}")
         entries.append(FileEntry(f"{base}.svg", svg, 1))
         pdf(f"{base}.pdf", [plan.full_size(side)], 1, f"{info.title}: {side.name}", [])
         pdf(f"{base}-{paper}.pdf", [side.map, *side.tiles], 1 + len(side.tiles), f"{info.title}: {side.name}", [])
     pdf("kit.pdf", plan.kit_pages(), plan.kit_page_count, f"{info.title}: kit", plan.kit_duplex())
     path = tx.path(f"{prefix}/manifest.json")
-    write_manifest(manifest(model, lang, paper, entries), path)
+    data = manifest(model, lang, paper, entries)
+    data["draft"] = bool(plan.draft)
+    write_manifest(data, path)
     return entries

@@ -1,0 +1,138 @@
+"""The strings of a game's data that components print: which fields, where they are, how they translate.
+
+One explicit list (FIELDS) serves both sides: extraction walks the YAML records along it (so every
+string keeps its file:line), and ``localize_model`` walks the model along it and replaces each string
+by its translation, once, before the layout: faces and boards read ``.name`` and ``.letter`` as usual.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.i18n.context import Language
+
+FIELDS: tuple[tuple[str, ...], ...] = (
+    ("colours", "name"),
+    ("colours", "letter"),
+    ("riders", "name"),
+    ("profiles", "name"),
+    ("jerseys", "name"),
+    ("decks", "name"),
+    ("decks", "cards", "name"),
+    ("decks", "cards", "text"),
+    ("tokens", "name"),
+    ("boards", "name"),
+    ("boards", "sides", "name"),
+    ("boards", "sides", "spaces", "label"),
+    ("boards", "sides", "lines", "label"),
+)
+"""Paths of translatable fields: top-level collection, nested lists, then the field."""
+
+CONTEXTS: dict[tuple[str, ...], str] = {("colours", "letter"): "colour letter"}
+"""msgctxt of fields whose strings are ambiguous alone (a single letter)."""
+
+COMMENTS: dict[tuple[str, ...], str] = {
+    ("colours", "letter"): "The letter printed on the {name} jersey for colour-blind players: the initial of "
+                           "the colour's name in your language, unique among the colours.",
+    ("boards", "sides", "name"): "Name of a side of the board.",
+}
+
+
+@dataclass(frozen=True)
+class DataString:
+    """A translatable string of a data file, where it is, and what it is."""
+
+    text: str
+    file: Path
+    line: int
+    path: tuple[str, ...]
+    context: str | None = None
+    comment: str = ""
+
+
+def data_strings(folder: Path) -> list[DataString]:
+    """Every translatable string of the YAML files of ``folder``, in file order."""
+    from pnp.load import Record, load_yaml
+
+    out: list[DataString] = []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            root = load_yaml(path)
+        except Exception:  # a broken file is reported by `pnp check`; it has nothing to translate yet
+            continue
+        if not isinstance(root, Record):
+            continue
+        for spec in FIELDS:
+            for record, key in _walk(root, spec, folder):
+                value = record.get(key)
+                if isinstance(value, str) and value.strip():
+                    where = record.where(key)
+                    comment = COMMENTS.get(spec, "").format(name=record.get("name", ""))
+                    out.append(DataString(value.strip(), Path(where.file), where.line, spec,
+                                          CONTEXTS.get(spec), comment))
+    return sorted(out, key=lambda s: (s.file.name, s.line))
+
+
+def _walk(node: Any, spec: tuple[str, ...], folder: Path) -> Iterator[tuple[Any, str]]:
+    """(record, field) pairs along ``spec``; a deck's ``cards: some.csv`` is read as its rows."""
+    from pnp.load import Record, RecordList, load_csv
+
+    if len(spec) == 1:
+        if isinstance(node, Record):
+            yield node, spec[0]
+        return
+    children = node.get(spec[0]) if isinstance(node, Record) else None
+    if spec[0] == "cards" and isinstance(children, str) and children.endswith(".csv"):
+        try:
+            children = load_csv(folder / children)
+        except Exception:  # reported by `pnp check`
+            return
+    if isinstance(children, RecordList):
+        for child in children:
+            yield from _walk(child, spec[1:], folder)
+
+
+def translator(language: Language) -> Callable[[tuple[str, ...], str], str]:
+    """``tr(path, text)``: the translation of a data string of the field at ``path``."""
+    def tr(path: tuple[str, ...], text: str) -> str:
+        if not text:
+            return text
+        context = CONTEXTS.get(path)
+        return language.pgettext(context, text) if context else language.gettext(text)
+    return tr
+
+
+def localize_model(model: Any, language: Language) -> Any:
+    """A copy of ``model`` with every field of FIELDS in ``language`` (the model itself for the source)."""
+    if language.source:
+        return model
+    tr = translator(language)
+    updates = {}
+    for top in dict.fromkeys(spec[0] for spec in FIELDS):
+        items = getattr(model, top, None)
+        if items is None:
+            continue
+        specs = [spec for spec in FIELDS if spec[0] == top]
+        new = []
+        for item in items:
+            for spec in specs:
+                item = _localize(item, spec[1:], spec, tr)
+            new.append(item)
+        updates[top] = tuple(new)
+    return dataclasses.replace(model, **updates)
+
+
+def _localize(obj: Any, rest: tuple[str, ...], spec: tuple[str, ...], tr) -> Any:
+    if len(rest) == 1:
+        value = getattr(obj, rest[0], None)
+        if not isinstance(value, str) or not value:
+            return obj
+        return obj.model_copy(update={rest[0]: tr(spec, value)})
+    children = getattr(obj, rest[0], None)
+    if children is None:
+        return obj
+    return obj.model_copy(update={rest[0]: tuple(_localize(c, rest[1:], spec, tr) for c in children)})

@@ -1,0 +1,128 @@
+"""Extraction: every translatable string of a game, with its file:line, as a Babel catalog.
+
+Sources, per game (paths under the project's templates/ folder):
+- its card texts ``cards/<game>.j2``, its board texts ``boards/<game>.j2``, its rulebook
+  ``rulebook/<game>.md.j2`` when it exists, and the texts every kit prints ``cards/shared.j2``;
+  templates these import or include are followed (same folder, or relative to templates/);
+- the translatable fields of its data files (pnp.i18n.data.FIELDS).
+
+Templates go through Babel with Jinja's extractor, ``trimmed`` and ``newstyle_gettext`` on, as the
+build's environment has them: without ``newstyle_gettext`` a block without variables would be
+extracted with "%" where the build looks up "%%", and never be found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import DataError, DataErrors, Location
+
+TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "rulebook/{game}.md.j2", "cards/shared.j2")
+"""The templates of a game, relative to templates/ ({game} is the game's id)."""
+
+JINJA_METHOD = "jinja2.ext:babel_extract"
+JINJA_OPTIONS = {"trimmed": "true", "newstyle_gettext": "true", "trim_blocks": "true",
+                 "lstrip_blocks": "true", "silent": "false"}
+COMMENT_TAGS = ("Translators:",)
+
+HEADER = """\
+# {title}: the texts of its print-and-play kit (cards, pieces, boards, kit pages, rulebook).
+# Source language: French. Made by `pnp i18n extract`; never edit it by hand.
+# Translations are <lang>.po beside it: `pnp i18n update {game} --lang <lang>` creates or updates one.
+#"""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A file strings were extracted from, as shown in references (relative to the project)."""
+
+    path: Path
+    ref: str
+    kind: str
+    """"template" or "data"."""
+
+
+def template_sources(game: str, templates: Path, roots: tuple[str, ...] = TEMPLATES) -> list[Source]:
+    """The game's templates (``roots``, default TEMPLATES) that exist, and those they import or
+    include, in order."""
+    import jinja2
+    from jinja2 import meta
+
+    root = templates.parent
+    seen: dict[Path, Source] = {}
+    queue = [templates / t.format(game=game) for t in roots]
+    env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
+    while queue:
+        path = queue.pop(0)
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = Source(path, _ref(path, root), "template")
+        try:
+            names = meta.find_referenced_templates(env.parse(path.read_text(encoding="utf-8")))
+        except jinja2.TemplateSyntaxError as exc:
+            raise DataErrors([DataError(Location(_ref(path, root), exc.lineno or 0),
+                                        f"template syntax: {exc.message}")]) from None
+        for name in names:
+            if name:
+                queue += [p for p in (path.parent / name, templates / name) if p.is_file()][:1]
+    return list(seen.values())
+
+
+def _ref(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def extract(folder: Path, templates: Path | None = None):
+    """A Babel catalog (the .pot) of every string of the game in ``folder``."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+
+    from pnp.i18n.data import data_strings
+    from pnp.model.catalog import game_info
+    from pnp.paths import templates_dir
+
+    templates = templates or templates_dir()
+    game = folder.name
+    info = game_info(folder)
+    title = info.title if info else game
+    catalog = Catalog(project=f"{title} ({game})", version=info.version if info else None,
+                      copyright_holder=(info.publisher or ", ".join(info.authors)) if info else None,
+                      msgid_bugs_address="", charset="utf-8", fuzzy=True,
+                      header_comment=HEADER.format(title=title, game=game))
+    catalog.msgid_bugs_address = ""
+    for source in template_sources(game, templates):
+        try:
+            found = list(extract_from_file(JINJA_METHOD, str(source.path), DEFAULT_KEYWORDS, COMMENT_TAGS,
+                                           JINJA_OPTIONS, strip_comment_tags=True))
+        except Exception as exc:  # a template Jinja cannot parse
+            line = getattr(exc, "lineno", 0) or 0
+            raise DataErrors([DataError(Location(source.ref, line), f"cannot extract strings: {exc}")]) from None
+        for lineno, message, comments, context in found:
+            catalog.add(message, None, [(source.ref, lineno)], auto_comments=comments, context=context)
+    data_root = folder.parent.parent
+    for s in data_strings(folder):
+        catalog.add(s.text, None, [(_ref(s.file, data_root), s.line)],
+                    auto_comments=[s.comment] if s.comment else [], context=s.context)
+    return catalog
+
+
+def source_kind(ref: str) -> str:
+    """What a reference points to: "cards", "boards", "rulebook", "shared" (kit pages) or "data"."""
+    parts = ref.split("/")
+    if len(parts) >= 3 and parts[0] == "templates":
+        return "shared" if parts[-1].startswith("shared") else parts[1]
+    return "data"
+
+
+def kinds(message) -> list[str]:
+    """The kinds of source a message comes from, in the order of its references."""
+    return list(dict.fromkeys(source_kind(f) for f, _ in message.locations)) or ["data"]
+
+
+def references(message) -> list[str]:
+    """A message's references as 'file:line'."""
+    return [f"{f}:{n}" if n else f for f, n in message.locations]
