@@ -4,16 +4,19 @@ Scenes are in millimetres with y pointing down; each page flips and scales once.
 form XObjects drawn once per document. Every font is embedded (subset) and the canvas starts on an
 embedded font, so no unembedded standard font is referenced. Output is invariant: the same scenes
 give the same bytes.
+
+A scene can also be painted onto any ReportLab canvas at a position and scale
+(:func:`paint_scene_on`): the rulebook draws its figures that way, inside platypus flowables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from pnp.layout import fonts
-from pnp.layout.scene import Circle, Group, Line, Path, Rect, Scene, Style, Text, Use
+from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path, Rect, Scene, Style, Text, Use
 
 MM = 72.0 / 25.4
 
@@ -24,50 +27,18 @@ def _rgb(hex_colour: str) -> tuple[float, float, float]:
     return int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255
 
 
-class PdfPainter:
-    """Paints pages one at a time into ``target`` (a path or a binary file)."""
+class ItemPainter:
+    """Paints scene items onto one ReportLab canvas, in whatever coordinates the canvas is in
+    (the caller sets up millimetres with y down). Symbols become form XObjects, drawn once per
+    canvas: get the painter of a canvas with :func:`painter_for`, so every user shares them."""
 
-    def __init__(self, target: str | BinaryIO, title: str = "", author: str = "", subject: str = "") -> None:
-        from reportlab.pdfgen.canvas import Canvas
-
-        base = fonts.face(fonts.DEFAULT).ps_name
-        self.c = Canvas(target, pagesize=(595.0, 842.0), invariant=1, pageCompression=1,
-                        initialFontName=base, initialFontSize=10)
-        self.c.setTitle(title)
-        self.c.setAuthor(author)
-        self.c.setSubject(subject)
-        self.c.setCreator("pnp")
-        self.c.setProducer("pnp (ReportLab)")
-        self._forms: dict[str, str] = {}
-        self.pages = 0
+    def __init__(self, canvas: Any) -> None:
+        self.c = canvas
+        self.forms: dict[str, str] = {}
         self._draw = {Rect: self._rect, Circle: self._circle, Line: self._line, Path: self._path,
                       Text: self._text, Group: self._group, Use: self._use}
 
-    def page(self, scene: Scene) -> None:
-        """Paint one scene as one page."""
-        c = self.c
-        c.setPageSize((scene.width * MM, scene.height * MM))
-        self._boxes(scene)
-        c.saveState()
-        c.transform(MM, 0, 0, -MM, 0, scene.height * MM)
-        self._items(scene.items)
-        c.restoreState()
-        c.showPage()
-        self.pages += 1
-
-    def _boxes(self, scene: Scene) -> None:
-        c = self.c
-        for setter, box in ((c.setTrimBox, scene.trim), (c.setBleedBox, scene.bleed)):
-            if box is None:
-                setter(None)
-            else:
-                x, y, w, h = box
-                setter((x * MM, (scene.height - y - h) * MM, (x + w) * MM, (scene.height - y) * MM))
-
-    def close(self) -> None:
-        self.c.save()
-
-    def _items(self, items: Iterable) -> None:
+    def items(self, items: Iterable) -> None:
         draw = self._draw
         for item in items:
             draw[type(item)](item)
@@ -149,26 +120,93 @@ class PdfPainter:
     def _group(self, g: Group) -> None:
         c = self.c
         c.saveState()
-        if g.transform != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+        if g.transform != IDENTITY:
             c.transform(*g.transform)
         if g.clip is not None:
             self._clip(g.clip)
-        self._items(g.items)
+        self.items(g.items)
         c.restoreState()
 
     def _use(self, u: Use) -> None:
         c = self.c
         sym = u.symbol
-        name = self._forms.get(sym.key)
+        name = self.forms.get(sym.key)
         if name is None:
-            name = self._forms[sym.key] = f"S{len(self._forms)}"
+            name = self.forms[sym.key] = f"S{len(self.forms)}"
             c.beginForm(name, 0, 0, sym.width, sym.height)
-            self._items(sym.items)
+            self.items(sym.items)
             c.endForm()
         c.saveState()
         c.transform(*u.transform)
         c.doForm(name)
         c.restoreState()
+
+
+def painter_for(canvas: Any) -> ItemPainter:
+    """The item painter of ``canvas`` (made on first use), so its form XObjects are shared."""
+    painter = getattr(canvas, "_pnp_item_painter", None)
+    if painter is None:
+        painter = ItemPainter(canvas)
+        canvas._pnp_item_painter = painter
+    return painter
+
+
+def paint_scene_on(canvas: Any, scene: Scene, x_pt: float = 0.0, y_pt: float = 0.0, scale: float = 1.0) -> None:
+    """Paint ``scene`` onto ``canvas`` with its bottom-left corner at (x_pt, y_pt), in the canvas's
+    current coordinates (points, y up), ``scale`` times its true size. The canvas state is restored."""
+    k = MM * scale
+    canvas.saveState()
+    canvas.transform(k, 0, 0, -k, x_pt, y_pt + scene.height * k)
+    painter_for(canvas).items(scene.items)
+    canvas.restoreState()
+
+
+def new_canvas(target: str | BinaryIO, pagesize: tuple[float, float] = (595.0, 842.0), **kwargs: Any) -> Any:
+    """A ReportLab canvas that starts on an embedded font (so no standard font is referenced), with
+    invariant output and compressed pages."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    kwargs.setdefault("initialFontName", fonts.face(fonts.DEFAULT).ps_name)
+    kwargs.setdefault("initialFontSize", 10)
+    return Canvas(target, pagesize=pagesize, invariant=1, pageCompression=1, **kwargs)
+
+
+class PdfPainter:
+    """Paints pages one at a time into ``target`` (a path or a binary file)."""
+
+    def __init__(self, target: str | BinaryIO, title: str = "", author: str = "", subject: str = "") -> None:
+        self.c = new_canvas(target)
+        self.c.setTitle(title)
+        self.c.setAuthor(author)
+        self.c.setSubject(subject)
+        self.c.setCreator("pnp")
+        self.c.setProducer("pnp (ReportLab)")
+        self.pages = 0
+
+    @property
+    def _forms(self) -> dict[str, str]:
+        return painter_for(self.c).forms
+
+    def page(self, scene: Scene) -> None:
+        """Paint one scene as one page."""
+        c = self.c
+        c.setPageSize((scene.width * MM, scene.height * MM))
+        self._boxes(scene)
+        paint_scene_on(c, scene)
+        c.showPage()
+        self.pages += 1
+
+    def _boxes(self, scene: Scene) -> None:
+        c = self.c
+        for setter, box in ((c.setTrimBox, scene.trim), (c.setBleedBox, scene.bleed)):
+            if box is None:
+                setter(None)
+            else:
+                x, y, w, h = box
+                setter((x * MM, (scene.height - y - h) * MM, (x + w) * MM, (scene.height - y) * MM))
+
+    def close(self) -> None:
+        self.c.save()
 
 
 def paint_pdf(pages: Iterable[Scene], target: str | BinaryIO, title: str = "", author: str = "",
