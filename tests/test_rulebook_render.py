@@ -107,8 +107,8 @@ Green Jersey est une course de **vélo** pour 2 à 6 joueurs & leurs *équipes*.
 
 # Mise en place
 
-1. Placez le plateau au centre de la table.
-2. Chaque joueur choisit une couleur et prend ses deux coureurs.
+1. Dépliez la piste sur une surface dégagée.
+2. Les participants prennent leurs deux coureurs.
 3. Mélangez les cartes.
 
 {body}
