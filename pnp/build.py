@@ -12,9 +12,9 @@ from pnp.model import GameModel, load_game
 from pnp.paths import templates_dir
 
 
-KIT_TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "cards/shared.j2")
+KIT_TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "cards/shared.j2", "rulebook/{game}.md.j2")
 """The templates whose texts the kit prints (relative to templates/): a build in a language needs every
-string of these, and of the data, translated. Add "rulebook/{game}.md.j2" when the kit prints the rulebook."""
+string of these, and of the data, translated."""
 
 
 class BuildFailed(PnpError):

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "green-jersey"
 MM = 72 / 25.4
 FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg",
-         "board-b.pdf", "board-b-a4.pdf", "kit.pdf", "manifest.json"]
+         "board-b.pdf", "board-b-a4.pdf", "rulebook.pdf", "kit.pdf", "manifest.json"]
 
 
 @pytest.fixture(scope="module")
@@ -144,14 +144,18 @@ def test_board_svg_is_true_size_with_groups_and_text(kit: Path, model) -> None:
 
 def test_kit_pdf_holds_every_page_in_print_order(kit: Path, manifest: dict) -> None:
     pages = {f["name"]: f["pages"] for f in manifest["files"] if f["name"].endswith(".pdf")}
-    expected = 1 + pages["cards.pdf"] + pages["pieces.pdf"] + pages["board-a-a4.pdf"] + pages["board-b-a4.pdf"]
+    expected = (1 + pages["rulebook.pdf"] + pages["cards.pdf"] + pages["pieces.pdf"] + pages["board-a-a4.pdf"]
+                + pages["board-b-a4.pdf"])
     reader = PdfReader(str(kit / "kit.pdf"))
     assert len(reader.pages) == expected == pages["kit.pdf"]
     cover = reader.pages[0].extract_text()
     assert "recto-verso" in cover and "50 mm" in cover
-    assert f"pages 2 à {1 + pages['cards.pdf']}" in cover
+    rules_end = 1 + pages["rulebook.pdf"]
+    assert f"pages 2 à {rules_end}" in cover
+    assert f"pages {rules_end + 1} à {rules_end + pages['cards.pdf']}" in cover
     kit_entry = next(f for f in manifest["files"] if f["name"] == "kit.pdf")
-    assert kit_entry["duplex_pages"][0] == [2, 1 + pages["cards.pdf"]]
+    assert kit_entry["duplex_pages"][:2] == [[2, rules_end], [rules_end + 1, rules_end + pages["cards.pdf"]]]
+    assert "Règle du jeu" in reader.pages[1].extract_text()
 
 
 def test_pieces_pdf_holds_tokens_aids_and_standees(kit: Path) -> None:

@@ -13,11 +13,13 @@ board template, templates/boards/<game>.j2.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, polygon, translate
+from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Use, compose, polygon, scale,
+                              translate)
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
 from pnp.model.game_model import GameModel
@@ -213,12 +215,25 @@ def _trees(ctx: _Ctx) -> list[Item]:
             if any((cx - px) ** 2 + (cy - py) ** 2 < (r + pr - 2.0) ** 2 for px, py, pr in placed):
                 continue
             placed.append((cx, cy, r))
-            shade = rng.choice(("#2F6B3A", "#356F3C", "#3A7A40"))
-            items += [Circle(cx + 1.6, cy + 1.8, r, Style(fill="#2C5A31", opacity=0.55)),
-                      Circle(cx, cy, r, Style(fill=shade)),
-                      Circle(cx - r * 0.28, cy - r * 0.3, r * 0.55, Style(fill="#4F8E4B")),
-                      Circle(cx - r * 0.38, cy - r * 0.4, r * 0.22, Style(fill="#6AA55C"))]
+            shade = rng.choice(_TREE_SHADES)
+            k = r / _TREE_R
+            items.append(Use(_tree(shade), compose(translate(cx - _TREE_C * k, cy - _TREE_C * k), scale(k))))
     return items
+
+
+_TREE_SHADES = ("#2F6B3A", "#356F3C", "#3A7A40")
+_TREE_R, _TREE_C = 10.0, 12.0
+
+
+@lru_cache(maxsize=None)
+def _tree(shade: str) -> Symbol:
+    """A tree seen from above, radius 10 around (12, 12): drawn once, placed many times."""
+    r, c = _TREE_R, _TREE_C
+    return Symbol(f"board-tree-{shade}", 2 * c + 2, 2 * c + 2, (
+        Circle(c + 1.6, c + 1.8, r, Style(fill="#2C5A31", opacity=0.55)),
+        Circle(c, c, r, Style(fill=shade)),
+        Circle(c - r * 0.28, c - r * 0.3, r * 0.55, Style(fill="#4F8E4B")),
+        Circle(c - r * 0.38, c - r * 0.4, r * 0.22, Style(fill="#6AA55C"))))
 
 
 def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

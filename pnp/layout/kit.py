@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from pnp.layout.cards import CardArt, card_arts, card_size_of
 from pnp.layout.cover import Part, cover
-from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages
+from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages, trimmed
 from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size, card_size
@@ -202,9 +202,12 @@ class KitPlan:
         return self.mark(full_size_page(side.scene, side.key, self.shared("calibration", length=50),
                                         f"{self.model.info.stamp} · {side.name}"))
 
-    def parts(self) -> list[Part]:
-        """The contents of kit.pdf, page by page, for its cover."""
+    def parts(self, rulebook_pages: int = 0) -> list[Part]:
+        """The contents of kit.pdf, page by page, for its cover (the rulebook right after it)."""
         sh, parts, page = self.shared, [], 2
+        if rulebook_pages:
+            parts.append(Part(sh("kit_part_rulebook"), page, page + rulebook_pages - 1, True))
+            page += rulebook_pages
         kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens", "aids": "kit_part_aids",
                  "standees": "kit_part_standees"}
         for doc in self.documents():
@@ -219,7 +222,7 @@ class KitPlan:
             page += n
         return parts
 
-    def cover(self) -> Scene:
+    def cover(self, rulebook_pages: int = 0) -> Scene:
         sh, info = self.shared, self.model.info
         award = next((j for j in self.model.jerseys if j.award), None)
         emblem = None
@@ -229,13 +232,14 @@ class KitPlan:
             emblem = CardContext(self.model, self.base.card, self.base.bleed, self.texts).jersey(award.id)
         return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
                                sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
-                               self.parts(), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
+                               self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
                                sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
                                sh("calibration", length=50), emblem))
 
-    def kit_pages(self) -> Iterator[Scene]:
-        """kit.pdf: the cover, then every page in print order."""
-        yield self.cover()
+    def kit_pages(self, rulebook_pages: int = 0) -> Iterator[Scene]:
+        """kit.pdf without its rulebook: the cover, then every page in print order (the rulebook's
+        pages, painted apart, go in after the cover)."""
+        yield self.cover(rulebook_pages)
         for doc in self.documents():
             yield from self.doc_pages(doc)
         for side in self.sides:
@@ -246,8 +250,32 @@ class KitPlan:
     def kit_page_count(self) -> int:
         return 1 + sum(self.page_counts) + sum(1 + len(s.tiles) for s in self.sides)
 
-    def kit_duplex(self) -> list[tuple[int, int]]:
-        return [(p.first, p.last) for p in self.parts() if p.duplex]
+    def kit_duplex(self, rulebook_pages: int = 0) -> list[tuple[int, int]]:
+        return [(p.first, p.last) for p in self.parts(rulebook_pages) if p.duplex]
+
+    def rulebook_blocks(self) -> list:
+        """The rulebook of the game in the current language, as blocks to typeset."""
+        from pnp.layout.rulebook import parse
+        from pnp.layout.rulebook_context import render_rulebook_markdown
+
+        return parse(render_rulebook_markdown(self.model))
+
+    def rulebook_figure(self, ref: str) -> Scene:
+        from pnp.layout.rulebook_figures import figure_scene
+
+        return figure_scene(self.model, ref, self.texts)
+
+    def rulebook_meta(self) -> dict:
+        """What the rulebook's title page and running heads say (RulebookMeta's fields)."""
+        sh, info = self.shared, self.model.info
+        return dict(
+            title=info.title, subtitle=sh("rulebook_subtitle"), stamp=info.stamp, language=self.texts.language.code,
+            players=sh("rulebook_players", min=info.players.min, max=info.players.max),
+            age=sh("rulebook_age", age=info.age) if info.age else "",
+            duration=sh("rulebook_duration", min=info.duration.min, max=info.duration.max) if info.duration else "",
+            cover_art=trimmed(self.sides[0].scene) if self.sides else None,
+            calibration=sh("calibration", length=50), page_label=sh("rulebook_page_label"),
+            figure_missing=sh("rulebook_figure_missing"), author=", ".join(info.authors))
 
 
 __all__ = ["Document", "Section", "KitPlan", "documents", "pages", "card_size", "watermark"]

@@ -21,6 +21,16 @@ from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path, Rect, Scene, S
 MM = 72.0 / 25.4
 
 
+def _binary_streams() -> None:
+    """Compressed streams stay binary (ReportLab wraps them in ASCII85 by default: 25 % larger, slower)."""
+    from reportlab import rl_config
+
+    rl_config.useA85 = 0
+
+
+_binary_streams()
+
+
 @lru_cache(maxsize=512)
 def _rgb(hex_colour: str) -> tuple[float, float, float]:
     h = hex_colour.lstrip("#")

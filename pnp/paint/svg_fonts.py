@@ -16,10 +16,13 @@ def woff_base64(path: str, chars: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, recalcTimestamp=False)
+    font = TTFont(path, recalcTimestamp=False, lazy=True)
     options = subset.Options()
     options.flavor = "woff"
-    options.layout_features = ["kern", "liga"]
+    # No OpenType layout: ReportLab sets text without kerning or ligatures, so the SVG matches the
+    # PDF without them, and the layout tables are what makes subsetting slow.
+    options.layout_features = []
+    options.drop_tables += ["GSUB", "GPOS", "GDEF"]
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=chars)

@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterable
 from pnp.layout.kit import KitPlan
 from pnp.layout.tiling import trimmed
 from pnp.paint.pdf import paint_pdf
+from pnp.paint.pdf_merge import insert_after_first_page
+from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
 from pnp.write.manifest import FileEntry, manifest, write_manifest
 from pnp.write.transaction import OutputTransaction
 
@@ -14,7 +16,8 @@ Progress = Callable[[Iterable, int, str], Iterable]
 
 
 def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress) -> list[FileEntry]:
-    """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, kit.pdf and manifest.json.
+    """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, rulebook.pdf, kit.pdf and
+    manifest.json.
 
     Every page comes from the plan, watermarked there when the kit is a draft; the board SVG is
     watermarked here, so no file of a draft passes for a finished translation.
@@ -42,7 +45,17 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
         entries.append(FileEntry(f"{base}.svg", svg, 1))
         pdf(f"{base}.pdf", [plan.full_size(side)], 1, f"{info.title}: {side.name}", [])
         pdf(f"{base}-{paper}.pdf", [side.map, *side.tiles], 1 + len(side.tiles), f"{info.title}: {side.name}", [])
-    pdf("kit.pdf", plan.kit_pages(), plan.kit_page_count, f"{info.title}: kit", plan.kit_duplex())
+    rulebook = tx.path(f"{prefix}/rulebook.pdf")
+    rulebook_pages = paint_rulebook(plan.rulebook_blocks(), str(rulebook), RulebookMeta(**plan.rulebook_meta()),
+                                    plan.rulebook_figure, plan.draft, paper=(plan.base.paper.w, plan.base.paper.h),
+                                    hyphenation_lang=lang)
+    entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
+    rest = tx.scratch("kit-without-rulebook.pdf")
+    paint_pdf(progress(plan.kit_pages(rulebook_pages), plan.kit_page_count, f"{model.id} kit.pdf"), str(rest),
+              title=f"{info.title}: kit", author=author, subject=info.stamp)
+    kit = tx.path(f"{prefix}/kit.pdf")
+    pages = insert_after_first_page(rest, rulebook, kit)
+    entries.append(FileEntry("kit.pdf", kit, pages, plan.kit_duplex(rulebook_pages)))
     path = tx.path(f"{prefix}/manifest.json")
     data = manifest(model, lang, paper, entries)
     data["draft"] = bool(plan.draft)

@@ -39,6 +39,11 @@ class OutputTransaction:
         self.staged[Path(relative)] = staged
         return staged
 
+    def scratch(self, name: str) -> Path:
+        """A working file in the staging folder that is never moved into the output."""
+        assert self._dir is not None, "use OutputTransaction as a context manager"
+        return self._dir / f"scratch-{name}"
+
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         try:
