@@ -106,24 +106,34 @@ def list_games(ctx: Ctx) -> None:
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--strict", is_flag=True, help="Also fail (exit 1) on warnings.")
+@click.option("--simulate", is_flag=True,
+              help="Also play a fixed-seed smoke run (about 200 games per player count) and report what it finds.")
 @click.pass_obj
 @_fail_cleanly
-def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool) -> None:
+def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool) -> None:
     """Check games against their rules model (all games when none is named).
 
     Exit code 1 when a check finds an error (or a warning, with --strict).
     """
     from pnp.check import Severity, run_checks
     from pnp.check.report import as_json, as_text
+    from pnp.check.runner import NoSimulation
     from pnp.model import load_game
 
     results = {}
     data_errors = []
     for game_id, folder in _resolve(ctx, games).items():
         try:
-            results[game_id] = run_checks(load_game(folder))
+            model = load_game(folder)
         except DataErrors as exc:
             data_errors.extend(exc.errors)
+            continue
+        try:
+            with _smoke_progress(game_id, simulate) as progress:
+                results[game_id] = run_checks(model, simulate=simulate, progress=progress)
+        except NoSimulation as exc:
+            click.echo(f"note: {exc}; its rules checks only", err=True)
+            results[game_id] = run_checks(model)
     if data_errors:
         raise DataErrors(data_errors, written=False)
     if fmt == "json":
@@ -418,6 +428,82 @@ def i18n_status(ctx: Ctx, games: tuple[str, ...], lang: str | None, check: bool)
             incomplete |= not st.complete
     if check and incomplete:
         click.echo("some strings are not translated (see above)", err=True)
+        sys.exit(1)
+
+
+class _smoke_progress:
+    """A progress bar over the smoke run's player counts and games (stderr, terminals only)."""
+
+    def __init__(self, game: str, active: bool) -> None:
+        self.game, self.active, self.bar = game, active, None
+
+    def __enter__(self):
+        if not self.active:
+            return None
+        from tqdm import tqdm
+
+        self.bar = tqdm(desc=f"{self.game} smoke run", unit="game", leave=False, disable=None)
+        return self._update
+
+    def _update(self, players: int, done: int, total: int) -> None:
+        self.bar.set_postfix_str(f"{players} players")
+        self.bar.total = total
+        self.bar.n = done
+        self.bar.refresh()
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1, 99), required=True, help="Players at the table.")
+@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
+              help="Games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (runs are repeatable).")
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
+              help="How every seat plays: uniformly random legal moves, or greedy.")
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True,
+              help="Processes to use (0: every core); the report is the same for any number.")
+@click.option("--side", default=None, help="Board side (default: engine.board_side of rules.yaml).")
+@click.option("--sprints", type=click.IntRange(1, 99), default=None, help="Sprints per game (default: the rules').")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_obj
+@_fail_cleanly
+def simulate(ctx: Ctx, game: str, players: int, count: int, seed: int, policy: str, jobs: int,
+             side: str | None, sprints: int | None, fmt: str) -> None:
+    """Play GAME many times with its rules engine, on the very board and cards the kit prints.
+
+    Reports sprint length, how sprints end, the draw pile, jersey changes, game length, win rate per
+    seat with 95 % intervals, and games won by nobody. An invariant broken during play is an error
+    giving the seed and the move (exit 1).
+    """
+    from tqdm import tqdm
+
+    from pnp.model import load_game
+    from pnp.simulate import has_engine
+    from pnp.simulate import simulate as run
+
+    (folder,) = _resolve(ctx, (game,)).values()
+    model = load_game(folder)
+    if not has_engine(model):
+        raise click.UsageError(f"{game} has no rules engine yet: only its static checks run (pnp check {game})")
+    if not model.facts.players.min <= players <= model.facts.players.max:
+        raise click.BadParameter(f"{game} is for {model.facts.players.min} to {model.facts.players.max} players",
+                                 param_hint="--players")
+    with tqdm(total=count, desc=f"{game} {players} players", unit="game", leave=False, disable=None) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.n = done
+            bar.refresh()
+
+        try:
+            report = run(model, players, count, seed, policy=policy, jobs=jobs, progress=progress, side=side,
+                         sprints=sprints)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    click.echo(report.as_json() if fmt == "json" else report.as_text())
+    if report.failures:
         sys.exit(1)
 
 

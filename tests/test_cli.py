@@ -237,3 +237,40 @@ def test_build_writes_the_card_sheets(runner: CliRunner, real_data: Path, tmp_pa
             "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg", "board-b.pdf", "board-b-a4.pdf"]))]
     pypdf = pytest.importorskip("pypdf")
     assert len(pypdf.PdfReader(str(pdf)).pages) == int(match.group(2))
+
+
+# --- simulation ---------------------------------------------------------------------------
+
+
+def test_simulate_prints_a_report(runner: CliRunner, real_data: Path) -> None:
+    result = pnp(runner, real_data, "simulate", "green-jersey", "--players", "3", "--games", "12", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "green-jersey: 12 games, 3 players" in result.output
+    assert "wins per seat" in result.output and "seat 3:" in result.output
+
+
+def test_simulate_json_is_repeatable(runner: CliRunner, real_data: Path) -> None:
+    args = ("simulate", "green-jersey", "--players", "4", "--games", "8", "--seed", "2", "--format", "json")
+    first, second = pnp(runner, real_data, *args), pnp(runner, real_data, *args)
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.output) == json.loads(second.output)
+
+
+def test_simulate_refuses_a_player_count_the_game_does_not_have(runner: CliRunner, real_data: Path) -> None:
+    result = pnp(runner, real_data, "simulate", "green-jersey", "--players", "7", "--games", "1")
+    assert result.exit_code == 2
+    assert "2 to 6 players" in result.output
+
+
+def test_check_lists_the_engine_gaps_as_questions(runner: CliRunner, real_data: Path) -> None:
+    result = pnp(runner, real_data, "check", "green-jersey")
+    assert result.exit_code == 0
+    assert "question GJ-ENGINE-ZERO-MOVE" in result.output
+
+
+def test_check_simulate_adds_the_smoke_run(runner: CliRunner, real_data: Path) -> None:
+    result = pnp(runner, real_data, "check", "green-jersey", "--simulate", "--format", "json")
+    assert result.exit_code == 0, result.output
+    rules = {f["rule"] for f in json.loads(result.output)["green-jersey"]}
+    assert any(r.startswith("GJ-SIM-") for r in rules)
+    assert "GJ-SIM-INVARIANT" not in rules

@@ -12,10 +12,23 @@ from pnp.games import module_name
 from pnp.model.game_model import GameModel
 
 
-def run_checks(model: GameModel) -> list[Finding]:
-    """All findings for ``model``, most severe first, then by place in the data."""
+class NoSimulation(Exception):
+    """The game's rules module has no engine to play it."""
+
+
+def run_checks(model: GameModel, simulate: bool = False, progress=None) -> list[Finding]:
+    """All findings for ``model``, most severe first, then by place in the data.
+
+    ``simulate`` adds what a fixed-seed smoke run of the game's engine finds (NoSimulation when
+    the game has no engine); ``progress(players, done, total)`` follows it.
+    """
     module = importlib.import_module(f"pnp.games.{module_name(model.info)}")
-    findings = [_resolved(f, model) for f in module.check(model)] + decision_questions(model)
+    findings = list(module.check(model))
+    if simulate:
+        if not hasattr(module, "simulation_findings"):
+            raise NoSimulation(f"{model.id} has no engine to simulate it")
+        findings += module.simulation_findings(model, progress)
+    findings = [_resolved(f, model) for f in dict.fromkeys(findings)] + decision_questions(model)
     return sorted(findings, key=lambda f: (f.severity.rank, f.location, f.rule, f.component))
 
 

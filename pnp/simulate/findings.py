@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.check.findings import Finding, error, question, warning
-from pnp.games.green_jersey.engine import EngineData, EngineError, engine_gaps
+from pnp.games.green_jersey.engine import EngineData, EngineError
 from pnp.simulate.report import Report
 from pnp.simulate.simulate import simulate
 
@@ -28,10 +28,9 @@ SMOKE_POLICY = "greedy"
 
 def engine_gap_findings(model) -> list[Finding]:
     """One question per point where the rules are silent and the engine follows ``engine:``."""
-    out = []
-    for gap in engine_gaps(model.facts):
-        out.append(question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key)))
-    return out
+    from pnp.games.green_jersey.check_engine import gaps
+
+    return gaps(model)
 
 
 def report_findings(model, report: Report) -> list[Finding]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pnp.check.findings import Finding
-from pnp.games.green_jersey import check_board, check_components, check_deck, check_supply, check_tables
+from pnp.games.green_jersey import (check_board, check_components, check_deck, check_engine, check_supply,
+                                    check_tables)
 from pnp.model.game_model import GameModel
 
 CHECKS = (
@@ -28,6 +29,7 @@ CHECKS = (
     check_supply.deal_supply,
     check_supply.deal_rules,
     *check_board.BOARD_CHECKS,
+    check_engine.gaps,
 )
 
 
