@@ -150,8 +150,10 @@ def test_every_decision_of_rules_yaml_is_a_question_at_its_line(shipped):
         assert f.message.startswith("decided: ")
         assert " Why: " in f.message
         assert_at(f, "rules.yaml", shipped_line("rules.yaml", f"- id: {decision_id}"))
-    # nothing but the decisions and the deal supply is reported
-    assert {f.rule for f in shipped} == set(ids) | {"GJ-SUPPLY-DEAL"}
+    # nothing but the decisions, the deal supply and the engine's written choices is reported
+    engine = {f.rule for f in shipped if f.rule.startswith("GJ-ENGINE-")}
+    assert engine and all(f.severity is QUESTION for f in shipped if f.rule in engine)
+    assert {f.rule for f in shipped} == set(ids) | {"GJ-SUPPLY-DEAL"} | engine
 
 
 def test_decision_question_quotes_choice_and_reason(shipped):
