@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from pnp.errors import DataErrors
 from pydantic import ValidationError
 
 from pnp.model import GameModel, load_game
@@ -166,3 +168,23 @@ def test_card_splits_csv_lists_and_bounds_qty() -> None:
     assert card.qty == 2
     with pytest.raises(ValidationError):
         Card.model_validate({"id": "p", "kind": "pair", "qty": "0"})
+
+
+def test_a_deck_declares_extra_card_columns(game_copy: Path) -> None:
+    decks = game_copy / "decks.yaml"
+    decks.write_text(decks.read_text().replace("    cards: riders.csv", "    cards: riders.csv\n    fields: [motto]"))
+    csv = game_copy / "riders.csv"
+    lines = csv.read_text().splitlines()
+    csv.write_text("\n".join([lines[0] + ",motto"] + [ln + ",Allez" for ln in lines[1:]]) + "\n")
+    model = load_game(game_copy)
+    assert {c.fields["motto"] for c in model.deck("riders").cards} == {"Allez"}
+    assert model.deck("riders").fields == ("motto",)
+
+
+def test_an_undeclared_card_column_is_an_error(game_copy: Path) -> None:
+    csv = game_copy / "riders.csv"
+    lines = csv.read_text().splitlines()
+    csv.write_text("\n".join([lines[0] + ",motto"] + [ln + ",Allez" for ln in lines[1:]]) + "\n")
+    with pytest.raises(DataErrors) as exc:
+        load_game(game_copy)
+    assert "unknown field 'motto'" in exc.value.render()

@@ -171,7 +171,8 @@ class KitPlan:
         return (self.mark(p) for p in pages(self.model, doc, self.shared))
 
     def _board_sides(self) -> list[BoardSideArt]:
-        from pnp.layout.board import BoardProblem, board_scene
+        from pnp.layout.boards import board_scene
+        from pnp.layout.text import TextProblem
 
         out = []
         stamp, sh = self.model.info.stamp, self.shared
@@ -179,7 +180,7 @@ class KitPlan:
             for side in board.sides:
                 try:
                     scene = board_scene(self.model, side)
-                except BoardProblem as exc:
+                except TextProblem as exc:
                     self.problems.append(str(exc))
                     continue
                 key = f"{self.model.id}-board-{board.id}-{side.id}"

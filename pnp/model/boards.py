@@ -195,6 +195,8 @@ class Board(Frozen):
 
     id: str
     name: str
+    layout: str = "road-grid"
+    """How the board is drawn: a module of pnp/layout/boards (road-grid: pnp/layout/board.py)."""
     width_mm: float | None = Field(None, gt=0)
     height_mm: float | None = Field(None, gt=0)
     """The finished board; every side is drawn on this sheet. Without it, each side's extent."""

@@ -22,6 +22,9 @@ class Card(Frozen):
     value: int | None = None
     values: tuple[int, ...] = ()
     text: str = ""
+    colour: str = ""
+    fields: dict[str, str] = {}
+    """Game-specific texts of the card, in the columns its deck declares (e.g. quiz questions)."""
 
     @field_validator("jerseys", mode="before")
     @classmethod
@@ -46,6 +49,8 @@ class Deck(Frozen):
     """Overrides the game's card size for this deck (a name or WxH in mm)."""
     sheet: Literal["cards", "pieces"] = "cards"
     """Which file of the kit the deck is printed in."""
+    fields: tuple[str, ...] = ()
+    """Extra columns its cards may have (kept in Card.fields), beyond the Card model's own."""
 
     @property
     def size(self) -> int:

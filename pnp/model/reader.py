@@ -117,6 +117,7 @@ class _Reader:
             self.errors.add(deck_raw.where("cards"), "expected a CSV file name or a list of cards",
                             f"decks[{index}].cards", "e.g. 'cards: movement.csv'")
             return []
+        extra_fields = set(deck_raw.get("fields") or ()) if isinstance(deck_raw.get("fields"), list) else set()
         defaults = deck_raw.get("defaults") or Record()
         if not isinstance(defaults, dict):
             self.errors.add(deck_raw.where("defaults"), "expected a mapping of default card fields",
@@ -131,6 +132,9 @@ class _Reader:
                 continue
             merged = Record({**defaults, **row}, loc=row.loc)
             merged.key_locs = {**getattr(defaults, "key_locs", {}), **row.key_locs}
+            declared = [k for k in merged if k in extra_fields]
+            if declared:
+                merged["fields"] = {k: str(merged.pop(k)) for k in declared}
             card = parse(Card, merged, self.errors, f"{deck_id}[{row.get('id', i)}]")
             if card is not None:
                 out.append(card)

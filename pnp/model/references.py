@@ -54,3 +54,5 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
                 _check(errors, where, f"{deck.id}[{card.id}].jerseys", jersey, "jersey", jerseys)
             if card.rider:
                 _check(errors, where, f"{deck.id}[{card.id}].rider", card.rider, "rider", riders)
+            if card.colour:
+                _check(errors, where, f"{deck.id}[{card.id}].colour", card.colour, "colour", colours)

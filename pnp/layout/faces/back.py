@@ -34,3 +34,6 @@ def draw(ctx: CardContext) -> list[Item]:
     items += line
     items.append(Group(tuple(line), compose(translate(w, h), rotate(180))))
     return items
+
+
+BACKS = {"game-back": draw}

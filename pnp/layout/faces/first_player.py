@@ -33,3 +33,6 @@ def draw(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
                     INK, card_label(deck, card))
     items.append(stamp(ctx, "#FFFFFF"))
     return items
+
+
+FACES = {"first-player": draw}

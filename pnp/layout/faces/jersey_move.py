@@ -103,3 +103,6 @@ def _pair_art(ctx: CardContext, card: Card) -> list[Item]:
                           Line(x + cell - 1.2 * u, y + 1.2 * u, x + 1.2 * u, y + cell - 1.2 * u, s)]
     items.append(Circle(gx + 1.5 * cell, gy + 1.5 * cell, 1.3 * u, Style(fill="#FFFFFF")))
     return items
+
+
+FACES = {"jersey-move": draw}

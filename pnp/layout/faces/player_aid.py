@@ -94,3 +94,5 @@ def back(ctx: CardContext) -> list[Item]:
     return items
 
 
+FACES = {"green-jersey-aid": front}
+BACKS = {"green-jersey-aid-back": back}

@@ -42,3 +42,6 @@ def draw(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
                     MUTED, card_label(deck, card))
     items.append(stamp(ctx))
     return items
+
+
+FACES = {"rider": draw}
