@@ -320,6 +320,17 @@ def _environment(env=None):
     return env
 
 
+def _game_context(model: GameModel) -> dict[str, Any]:
+    """The game's own rulebook context (``rulebook_context`` in its rules module), else this one."""
+    import importlib
+
+    from pnp.games import module_name
+
+    module = importlib.import_module(f"pnp.games.{module_name(model.info)}")
+    own = getattr(module, "rulebook_context", None)
+    return own(model) if own is not None else rulebook_context(model)
+
+
 def template_name(model: GameModel) -> str:
     """The rulebook template of a game, relative to the templates folder."""
     return f"{TEMPLATE_FOLDER}/{model.id}.md.j2"
@@ -334,7 +345,7 @@ def render_rulebook_markdown(model: GameModel, env=None) -> str:
     lstrip_blocks, StrictUndefined and the ``trimmed`` policy, whatever it was made with.
     """
     env = _environment(env)
-    text = env.get_template(template_name(model)).render(**rulebook_context(model))
+    text = env.get_template(template_name(model)).render(**_game_context(model))
     lines = [ln.rstrip() for ln in text.splitlines()]
     out = "\n".join(lines)
     out = re.sub(r"\n{3,}", "\n\n", out).strip()

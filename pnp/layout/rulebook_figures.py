@@ -68,13 +68,16 @@ def figure_scene(model: GameModel, ref: str, texts: Texts | None = None) -> Scen
     ``texts`` are the card texts to draw card faces with (a translated set for a translated
     rulebook); by default the game's own card template.
     """
+    from pnp.layout.figures import game_figures
+
     kind, _, arg = ref.partition(":")
+    own = game_figures(model)
     maker = _MAKERS.get(kind)
-    if maker is None:
-        raise KeyError(f"unknown figure '{ref}': use one of {', '.join(sorted(_MAKERS))}")
+    if maker is None and kind not in own:
+        raise KeyError(f"unknown figure '{ref}': use one of {', '.join(sorted({*_MAKERS, *own}))}")
     figures = _Figures(model, texts)
     try:
-        scene = maker(figures, arg)
+        scene = maker(figures, arg) if maker is not None else own[kind](model, arg, texts)
     except (StopIteration, ValueError, IndexError) as exc:
         raise KeyError(f"figure '{ref}': {exc or 'not found in the game'}") from None
     meta = {"ref": ref, "kind": kind, **scene.meta}
@@ -253,7 +256,9 @@ def _standees(f: _Figures, arg: str) -> Scene:
 def _board(f: _Figures, arg: str) -> Scene:
     side_id, _, window = arg.partition(":")
     side = next(s for b in f.model.boards for s in b.sides if s.id == side_id)
-    full = board_art.board_scene(f.model, side, bleed=0.0)
+    from pnp.layout.boards import board_scene
+
+    full = board_scene(f.model, side, bleed=0.0)
     bw, bh = full.meta["size_mm"]
     if not window:
         return Scene(bw, bh, full.items, meta={"display_mm": 170.0, "side": side.id})
