@@ -31,6 +31,8 @@ class BuildOptions:
     single_sided: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "fr"
+    only: tuple[str, ...] = ()
+    """Parts of the kit to write (cards, pieces, boards, rulebook, kit); empty: all of them."""
     draft: bool = False
     """Build even when the language's catalog has gaps: they are filled with the French source and
     every page is watermarked."""
@@ -139,7 +141,7 @@ def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
         raise BuildFailed(f"{head}: {exc}") from None
     with OutputTransaction(options.out) as tx:
         try:
-            entries = write_kit(plan, tx, f"{model.id}/{lang}", lang, progress)
+            entries = write_kit(plan, tx, f"{model.id}/{lang}", lang, progress, options.only)
         except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
             problems.append(f"kit pages: {exc}")
         problems += _untranslated_in_use(options)
@@ -148,7 +150,8 @@ def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
             raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
                               + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
     pdf_pages = {e.name: e.pages for e in entries if e.name.endswith(".pdf")}
-    return [(p, pdf_pages.get(p.name)) for p in tx.written], sum(d.size for d in model.decks), draft
+    cards = sum(d.size for d in model.decks if d.sheet == "cards")
+    return [(p, pdf_pages.get(p.name)) for p in tx.written], cards, draft
 
 
 def iter_progress(items: Iterable, total: int, what: str) -> Iterator:

@@ -213,12 +213,14 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
 @click.option("--draft", is_flag=True,
               help="Build even if the language's catalog is incomplete or stale: missing strings stay in French "
                    "and every page is watermarked DRAFT.")
+@click.option("--only", multiple=True, type=click.Choice(["cards", "pieces", "boards", "rulebook", "kit"]),
+              help="Write only these parts of the kit (repeat the option for several); default: all.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/).")
 @click.pass_obj
 @_fail_cleanly
 def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, single_sided: bool,
-          back_offset: tuple[float, float], lang: str, draft: bool, out: Path | None) -> None:
+          back_offset: tuple[float, float], lang: str, draft: bool, only: tuple[str, ...], out: Path | None) -> None:
     """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named).
 
     A build in a language other than French needs every string of the kit translated in
@@ -233,7 +235,8 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
     for game_id, (folder, codes) in plan.items():
         for code in codes:
             options = BuildOptions(out=out or default_out(), paper=paper.lower(), card_size=card_size,
-                                   single_sided=single_sided, back_offset=back_offset, lang=code, draft=draft)
+                                   single_sided=single_sided, back_offset=back_offset, lang=code, draft=draft,
+                                   only=only)
             result = build_game(folder, options, iter_progress)
             for path, pages in result.files:
                 click.echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))

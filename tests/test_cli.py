@@ -274,3 +274,18 @@ def test_check_simulate_adds_the_smoke_run(runner: CliRunner, real_data: Path) -
     rules = {f["rule"] for f in json.loads(result.output)["green-jersey"]}
     assert any(r.startswith("GJ-SIM-") for r in rules)
     assert "GJ-SIM-INVARIANT" not in rules
+
+
+def test_build_only_cards_writes_cards_and_manifest(runner: CliRunner, real_data: Path, tmp_path: Path) -> None:
+    result = pnp(runner, real_data, "build", "green-jersey", "--only", "cards", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "green-jersey" / "fr"
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.pdf", "manifest.json"]
+    listed = [f["name"] for f in json.loads((folder / "manifest.json").read_text())["files"]]
+    assert listed == ["cards.pdf"]
+
+
+def test_build_only_kit_needs_no_rulebook_file(runner: CliRunner, real_data: Path, tmp_path: Path) -> None:
+    result = pnp(runner, real_data, "build", "green-jersey", "--only", "kit", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "green-jersey" / "fr").iterdir()) == ["kit.pdf", "manifest.json"]

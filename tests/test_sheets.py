@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from pnp.build import BuildOptions, build_game
-from pnp.layout.imposition import MARK_GAP, Grid, plan
+from pnp.layout.imposition import MARK_GAP, Grid, calibration, plan
 from pnp.layout.paper import PrintSpec, card_size, paper
 from pnp.model import load_game
 
@@ -32,7 +32,7 @@ DPI = 300
 SCALE = DPI / 72          # pdfium scale: pixels per point
 PX = DPI / 25.4           # pixels per millimetre
 TOL = 1.0                 # pixels
-PT_PER_MM = 72 / 25.4
+EDGE_TOL = 1.6            # pixels, for the edges of filled art: see ``art_edges_tolerance``
 
 A4_PT = (595.28, 841.89)
 LETTER_PT = (612.0, 792.0)
@@ -62,9 +62,9 @@ class Kit:
     pages_written: int | None
     spec: PrintSpec
     grid: Grid
-    reader: pypdf.PdfReader
-    doc: pdfium.PdfDocument
-    _images: dict[int, Image.Image] = field(default_factory=dict)
+    reader: pypdf.PdfReader = field(repr=False)
+    doc: pdfium.PdfDocument = field(repr=False)
+    _images: dict[int, Image.Image] = field(default_factory=dict, repr=False)
 
     @property
     def pages(self) -> int:
@@ -79,6 +79,14 @@ class Kit:
         if index not in self._images:
             self._images[index] = self.doc[index].render(scale=SCALE).to_pil().convert("RGB")
         return self._images[index]
+
+    def text(self, index: int) -> str:
+        """The text of page ``index`` (0-based), read by pdfium."""
+        textpage = self.doc[index].get_textpage()
+        try:
+            return textpage.get_text_range()
+        finally:
+            textpage.close()
 
     def cards_on_sheet(self, sheet: int) -> int:
         """How many cards sheet ``sheet`` (0-based) holds: full sheets, then the rest."""
@@ -155,8 +163,8 @@ def dark_lines(img: Image.Image, box: tuple[int, int, int, int], vertical: bool 
         crop = crop.transpose(Image.Transpose.TRANSPOSE)
     w, h = crop.size
     assert w > 0 and h > 0, f"empty strip {box}"
-    frac = list(crop.point(lambda v: 255 if v < 128 else 0).resize((w, 1), Image.Resampling.BOX).getdata())
-    weight = list(ImageOps.invert(crop).resize((w, 1), Image.Resampling.BOX).getdata())
+    frac = list(crop.point(lambda v: 255 if v < 128 else 0).resize((w, 1), Image.Resampling.BOX).tobytes())
+    weight = list(ImageOps.invert(crop).resize((w, 1), Image.Resampling.BOX).tobytes())
     runs, start = [], None
     for i, f in enumerate(frac + [0]):
         if f >= fill * 255 and start is None:
@@ -238,6 +246,15 @@ def expected_extents(grid: Grid, cells: set[tuple[int, int]]) -> tuple[dict, dic
     return rows, cols
 
 
+def art_edges_tolerance() -> float:
+    """pdfium snaps the edges of clipped fills to whole pixels and, on the right and bottom edges,
+    sometimes paints one more row than the geometry covers (measured: a card block ending at
+    2807.48 px ends at 2809 px at 300 dpi, at +1.04 px at 600 dpi and +1.08 px at 1200 dpi: a
+    constant pixel, not a size). Edges of filled art are compared to the plan with this tolerance;
+    lines (crop marks, calibration ticks) are measured by their centres and hold to 1 px."""
+    return EDGE_TOL
+
+
 def assert_close(measured, expected, what: str, tol: float = TOL) -> None:
     if expected is None or measured is None:
         assert measured == expected, f"{what}: measured {measured}, expected {expected}"
@@ -251,7 +268,7 @@ def mirror(span: tuple[float, float] | None, width: float) -> tuple[float, float
     return None if span is None else (width - span[1], width - span[0])
 
 
-def frame_centre(img: Image.Image, grid: Grid, row: int, col: int, shift=(0.0, 0.0)) -> tuple[float, float, tuple]:
+def frame_centre(img: Image.Image, grid: Grid, row: int, col: int) -> tuple[float, float, tuple]:
     """Centre (px) and box of the white frame of the card back in cell (row, col) of a back page.
 
     The frame sits 4 mm inside the trim; it is searched 3 mm (the bleed) inside the cell."""
@@ -411,9 +428,10 @@ def test_front_art_fills_exactly_its_cells(kits: Kits, name: str) -> None:
         rows, cols = extents(kit.image(kit.front_index(sheet)), kit.grid, art_mask, pad=0.8)
         want_rows, want_cols = expected_extents(kit.grid, occupied(kit.grid, n))
         for r in rows:
-            assert_close(rows[r], want_rows[r], f"{name} sheet {sheet + 1} front, row {r} (x)")
+            assert_close(rows[r], want_rows[r], f"{name} sheet {sheet + 1} front, row {r} (x)", art_edges_tolerance())
         for c in cols:
-            assert_close(cols[c], want_cols[c], f"{name} sheet {sheet + 1} front, column {c} (y)")
+            assert_close(cols[c], want_cols[c], f"{name} sheet {sheet + 1} front, column {c} (y)",
+                         art_edges_tolerance())
 
 
 # --------------------------------------------------------------------------------------------
@@ -434,7 +452,7 @@ def test_backs_land_behind_their_fronts(kits: Kits, name: str) -> None:
         back_rows, back_cols = extents(kit.image(f + 1), kit.grid, green_mask, pad=2.0)
         want_rows, _ = expected_extents(kit.grid, occupied(kit.grid, n, back=True))
         for r in front_rows:
-            assert_close(back_rows[r], want_rows[r], f"{name} sheet {sheet + 1} back, row {r}")
+            assert_close(back_rows[r], want_rows[r], f"{name} sheet {sheet + 1} back, row {r}", art_edges_tolerance())
             assert_close(mirror(back_rows[r], w), front_rows[r], f"{name} sheet {sheet + 1} row {r}, flipped")
         # columns swap on the back
         for c in front_cols:
@@ -496,7 +514,7 @@ def _calibration_line(kit: Kit) -> tuple[int, int, int, float]:
                         (grid.y0 + grid.rows * grid.cell_h) * PX + pad))
     dark = img.point(lambda v: 255 if v < 128 else 0)
     w, h = dark.size
-    frac = list(dark.resize((1, h), Image.Resampling.BOX).getdata())
+    frac = list(dark.resize((1, h), Image.Resampling.BOX).tobytes())
     rows = [y for y, f in enumerate(frac) if f >= 0.2 * 255]
     assert rows, "no line of 40 mm or more outside the cards on page 1"
     assert rows[-1] - rows[0] < 0.5 * PX, f"more than one long line: rows {rows}"
@@ -533,17 +551,20 @@ def test_first_page_has_a_50_mm_calibration_line(kits: Kits, name: str) -> None:
 @pytest.mark.parametrize("name", ["a4", "letter-60x90"])
 def test_every_front_card_carries_the_stamp_and_backs_do_not(kits: Kits, name: str, stamp: str) -> None:
     """The stamp is also the start of every sheet label ("<stamp> · cartes · feuille 1/7 ·
-    recto"), so card stamps are counted apart from the label."""
+    recto"), so card stamps are counted apart from the label. (Text read with pdfium, which is
+    much faster than pypdf and also reads the text inside form XObjects.)"""
     kit = kits[name]
     assert stamp.startswith("Green Jersey v0.6")
     for sheet in range(kit.sheets):
         f = kit.front_index(sheet)
-        front, back = kit.reader.pages[f].extract_text(), kit.reader.pages[f + 1].extract_text()
+        front, back = kit.text(f), kit.text(f + 1)
         labels_front = front.count(f"{stamp} · ")
         labels_back = back.count(f"{stamp} · ")
         assert labels_front == 1 and labels_back == 1, f"{name} sheet {sheet + 1}: one sheet label per page"
-        assert front.count(stamp) - labels_front == kit.cards_on_sheet(sheet), f"{name} sheet {sheet + 1} front"
-        assert back.count(stamp) - labels_back == 0, f"{name} sheet {sheet + 1}: a stamp on the back"
+        on_front, on_back = front.count(stamp) - labels_front, back.count(stamp) - labels_back
+        cards = kit.cards_on_sheet(sheet)
+        assert on_front == cards, f"{name} sheet {sheet + 1} front: {on_front} stamps for {cards} cards"
+        assert on_back == 0, f"{name} sheet {sheet + 1}: {on_back} stamps on the back"
         assert "recto" in front and "verso" in back
 
 
@@ -560,6 +581,16 @@ def _ring(grid: Grid) -> list[tuple[int, int, int, int]]:
             _box(x0 - g + 1, y0 - g, x0 - 1, y1 + g), _box(x1 + 1, y0 - g, x1 + g - 1, y1 + g)]
 
 
+def _calibration_span(grid: Grid, margin: float) -> tuple[float, float]:
+    """Where the first page's calibration line and note sit (its bottom crop marks give way)."""
+    from pnp.layout.templates import Texts
+    from pnp.paths import templates_dir
+
+    note = Texts(templates_dir() / "cards", "shared.j2")("calibration", length=50)
+    _, x0, x1 = calibration(grid, note, margin)
+    return x0, x1
+
+
 @pytest.mark.parametrize("name", ["a4", "mini", "letter-60x90"])
 def test_crop_marks_stop_short_of_the_bleed(kits: Kits, name: str) -> None:
     """Every mark runs from the printer margin to 1 mm before the bleed, and the gap between
@@ -573,9 +604,13 @@ def test_crop_marks_stop_short_of_the_bleed(kits: Kits, name: str) -> None:
             assert low >= 240, f"{name} page {index + 1}: ink in the gap between marks and bleed {box}"
         top, bottom = grid.y0 - MARK_GAP, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
         left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
+        ruler = _calibration_span(grid, m) if index == 0 else (0.0, -1.0)
         for x in grid.cuts_x():
             col = int(x * PX)
-            for y in ((m + grid.band) * PX + 2, top * PX - 2, bottom * PX + 2, (grid.page_h - m) * PX - 2):
+            ends = [(m + grid.band) * PX + 2, top * PX - 2]
+            if not ruler[0] <= x <= ruler[1]:  # on page 1 the calibration line replaces these bottom marks
+                ends += [bottom * PX + 2, (grid.page_h - m) * PX - 2]
+            for y in ends:
                 assert img.getpixel((col, int(y))) < 128, f"{name}: mark at x={x:.2f} mm missing at y={y / PX:.2f}"
         for y in grid.cuts_y():
             row = int(y * PX)
@@ -604,10 +639,7 @@ def test_no_mark_inside_any_back_cell(kits: Kits, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", [
-    pytest.param("a4", marks=pytest.mark.xfail(strict=True, reason=(
-        "imposition.calibration() puts the note's baseline 2.9 mm below the 50 mm line, i.e. 292.8 mm "
-        "down an A4 page of poker cards: its letters run into the 5 mm printer margin"))),
-    "mini", "letter-60x90"])
+    "a4", "mini", "letter-60x90"])
 def test_nothing_is_printed_in_the_printer_margin(kits: Kits, name: str) -> None:
     kit = kits[name]
     m = kit.spec.margin * PX

@@ -137,19 +137,26 @@ def _label(grid: Grid, text: str, margin: float) -> Item:
     return textfit.line(text, x, y, "sans", size, "#555555")
 
 
-def calibration(grid: Grid, note: str, length: float = 50.0) -> list[Item]:
-    """A line exactly ``length`` mm long with end ticks, and its note, in the bottom margin."""
+def calibration(grid: Grid, note: str, margin: float, length: float = 50.0) -> tuple[list[Item], float, float]:
+    """A line exactly ``length`` mm long with end ticks in the bottom margin, its note after it on
+    the same baseline, inside the printable area. Returns the items and the span (x0, x1) they
+    take, where the bottom crop marks must give way (the top ones still show those cuts)."""
     x = grid.x0 + grid.bleed + 1.0
-    y = grid.y0 + grid.rows * grid.cell_h + MARK_GAP + 1.4
+    y = min(grid.y0 + grid.rows * grid.cell_h + MARK_GAP + 1.6, grid.page_h - margin - 1.2)
     s = Style(stroke="#000000", width=0.25)
     items: list[Item] = [Line(x, y, x + length, y, s), Line(x, y - 1.0, x, y + 1.0, s),
                          Line(x + length, y - 1.0, x + length, y + 1.0, s)]
-    room = grid.cell_w - 2 * grid.bleed - 2.0
     size = 5.5
-    while size > 3.5 and textfit.fonts.width_mm(note, "sans", size) > room:
+    while size > 3.5 and textfit.fonts.width_mm(note, "sans", size) > 60:
         size -= 0.25
-    items.append(textfit.line(note, x, y + 2.9, "sans", size, "#000000"))
-    return items
+    text = textfit.line(note, x + length + 2.0, y + size * textfit.fonts.PT * 0.35, "sans", size, "#000000")
+    items.append(text)
+    return items, x - 1.0, text.x + text.width + 1.0
+
+
+def _clear(marks: list[Item], x0: float, x1: float, below: float) -> list[Item]:
+    """The crop marks, less the bottom ones between x0 and x1."""
+    return [m for m in marks if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1 and m.y1 >= below)]
 
 
 def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTexts) -> Iterator[Scene]:
@@ -183,11 +190,16 @@ def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetT
         if art.back is None:
             continue
         bx, by = grid.cell(row, grid.cols - 1 - col)
-        back.append(Use(art.back, _place(art.back.width, art.back.height, bx + dx, by + dy, back_turn)))
-    front_extra = [_label(grid, texts.label(page, pages, "front"), spec.margin)]
+        back.append(Use(art.back, _place(art.back.width, art.back.height, bx, by, back_turn)))
+    front_marks, front_extra = marks, [_label(grid, texts.label(page, pages, "front"), spec.margin)]
     if page == 1 and texts.calibration:
-        front_extra += calibration(grid, texts.calibration)
-    yield Scene(grid.page_w, grid.page_h, tuple(front + marks + front_extra), label=f"sheet {page} front")
+        ruler, x0, x1 = calibration(grid, texts.calibration, spec.margin)
+        front_extra += ruler
+        front_marks = _clear(marks, x0, x1, grid.y0 + grid.rows * grid.cell_h)
+    yield Scene(grid.page_w, grid.page_h, tuple(front + front_marks + front_extra), label=f"sheet {page} front")
     if spec.duplex and back:
+        # The offset corrects a printer that shifts the whole back side: marks and label move too.
         back_items = back + marks + [_label(grid, texts.label(page, pages, "back"), spec.margin)]
+        if dx or dy:
+            back_items = [Group(tuple(back_items), translate(dx, dy))]
         yield Scene(grid.page_w, grid.page_h, tuple(back_items), label=f"sheet {page} back")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -158,7 +159,11 @@ class KitPlan:
         self.model, self.base, self.texts, self.shared = model, base, texts, shared
         self.card_override, self.problems, self.draft = card_override, problems, draft
         self.page_counts = [d.pages for d in self.documents()]
-        self.sides = self._board_sides()
+
+    @cached_property
+    def sides(self) -> list[BoardSideArt]:
+        """Every side of every board, drawn and tiled (on first use: a cards-only build skips it)."""
+        return self._board_sides()
 
     def mark(self, scene: Scene) -> Scene:
         """The page as printed: watermarked when the kit is a draft."""

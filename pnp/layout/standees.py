@@ -25,6 +25,10 @@ FOLD = Style(stroke="#7D828A", width=0.25, dash=(1.2, 1.0))
 
 def _panel(ctx: CardContext, standee: Standee) -> list[Item]:
     model = ctx.model
+    if not standee.rider:  # the jersey itself, for whoever wears it: in its own colours, no letter
+        colour = model.colour(model.jersey(standee.wearing).colours[0])
+        items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=_tint(colour.hex, 0.7)))]
+        return items + figure(ctx.jersey(standee.wearing), colour.hex, PANEL_W, PANEL_H)
     rider = model.rider(standee.rider)
     colour = model.colour(rider.colour)
     jersey_id = standee.wearing or next(j.id for j in model.jerseys if j.rider == rider.id)

@@ -27,15 +27,16 @@ def token_face(ctx: CardContext, token: Token) -> list[Item]:
     d = ctx.size.w
     r = d / 2
     colour = model.colour(token.colour).hex if token.colour else "#1E9A48"
+    ink = model.colour(token.colour).ink if token.colour else "#FFFFFF"  # readable on a light colour too
     items: list[Item] = [Rect(-b, -b, d + 2 * b, d + 2 * b, Style(fill=colour)),
-                         Circle(r, r, r - 1.6, Style(stroke="#FFFFFF", width=0.7))]
+                         Circle(r, r, r - 1.6, Style(stroke=ink, width=0.7))]
     value = value_of(model, token)
     if value is not None:
-        items.append(textfit.line(str(value), r, r + 3.6, "sans-black", 30, "#FFFFFF", "center"))
+        items.append(textfit.line(str(value), r, r + 3.6, "sans-black", 30, ink, "center"))
     label = token.name or token.id
-    items.append(textfit.line(label, r, r + 8.6, "sans-bold", 7, "#FFFFFF", "center"))
+    items.append(textfit.line(label, r, r + 8.6, "sans-bold", 7, ink, "center"))
     items.append(textfit.line(ctx.texts("points_word", value=value or 0), r, r - 6.4, "sans-bold", 5.5,
-                              "#FFFFFF", "center"))
+                              ink, "center"))
     return items
 
 

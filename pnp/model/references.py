@@ -40,7 +40,8 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
             _check(errors, where, f"jerseys[{jersey.id}].rider", jersey.rider, "rider", riders)
     for standee in model.standees:
         where = src.component(f"standee:{standee.id}")
-        _check(errors, where, f"standees[{standee.id}].rider", standee.rider, "rider", riders)
+        if standee.rider or not standee.wearing:
+            _check(errors, where, f"standees[{standee.id}].rider", standee.rider, "rider", riders)
         if standee.wearing:
             _check(errors, where, f"standees[{standee.id}].wearing", standee.wearing, "jersey", jerseys)
     for token in model.tokens:

@@ -27,8 +27,12 @@ class Rider(Frozen):
 
 
 class Standee(Frozen):
-    """A standing figure of a rider; ``wearing`` names a jersey it wears over its colour."""
+    """A standing figure of a rider; ``wearing`` names a jersey it wears over its colour.
+
+    A figure with no ``rider`` is the jersey itself (e.g. a yellow-jersey figure that goes to
+    whoever leads the race): it wears ``wearing`` alone, in that jersey's own colours.
+    """
 
     id: str
-    rider: str
+    rider: str = ""
     wearing: str = ""

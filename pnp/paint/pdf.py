@@ -21,6 +21,31 @@ from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path, Rect, Scene, S
 MM = 72.0 / 25.4
 
 
+class _Deflated:
+    """A stream filter for content that is already deflated: named FlateDecode, encodes nothing."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+def _compress_last_page(canvas) -> None:
+    """Deflate the page just finished now, and drop its text: ReportLab would keep every page's
+    content as text until the file is saved, so memory would grow with the deck. The bytes
+    written are the same as ReportLab's own (zlib at its default level, a FlateDecode filter)."""
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    page = canvas._doc.Pages.pages[-1]
+    if not page.stream or not page.compression:
+        return
+    stream = pdfdoc.PDFStream(content=zlib.compress(page.stream.encode("utf8")), filters=[_Deflated()])
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
+
+
 def _binary_streams() -> None:
     """Compressed streams stay binary (ReportLab wraps them in ASCII85 by default: 25 % larger, slower)."""
     from reportlab import rl_config
@@ -204,6 +229,7 @@ class PdfPainter:
         self._boxes(scene)
         paint_scene_on(c, scene)
         c.showPage()
+        _compress_last_page(c)
         self.pages += 1
 
     def _boxes(self, scene: Scene) -> None:
