@@ -409,3 +409,20 @@ def test_fit_hyphenates_only_when_no_size_fits() -> None:
         items = textfit.fit("Przepychanka niedozwolona", box, "sans")
     assert any(t.text.endswith("-") for t in items)
     assert textfit.fit("Push", box, "sans")[0].size == 9
+
+
+def test_a_long_previous_msgid_is_written_as_valid_po(tmp_path: Path) -> None:
+    from babel.messages.catalog import Catalog
+
+    from pnp.i18n.catalogs import serialize
+
+    old = "Distribuez les cartes et jouez le premier. Après le sprint, donnez cette carte à votre voisin."
+    new = old.replace("jouez le premier", "jouez en premier, puis passez la main")
+    catalog = Catalog(locale="en")
+    catalog.add(new, "Deal the cards and play first.", flags=["fuzzy"], previous_id=old, context="aid")
+    path = tmp_path / "en.po"
+    path.write_bytes(serialize(catalog))
+    entry = polib.pofile(str(path)).find(new, msgctxt="aid")
+    assert entry.previous_msgid == old and "fuzzy" in entry.flags
+    if shutil.which("msgfmt"):
+        subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)

@@ -135,8 +135,39 @@ def serialize(catalog, template: bool = False) -> bytes:
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
-    write_po(buf, catalog, width=76, include_previous=not template, ignore_obsolete=template)
-    return buf.getvalue()
+    # Babel wraps a long previous msgid into broken #| lines: write them ourselves.
+    write_po(buf, catalog, width=76, include_previous=False, ignore_obsolete=template)
+    text = buf.getvalue().decode("utf-8")
+    if not template:
+        text = _with_previous_ids(text, catalog)
+    return text.encode("utf-8")
+
+
+def _po_string(keyword: str, value: str, prefix: str = "") -> list[str]:
+    """``keyword "value"`` as PO lines (wrapped as Babel wraps them), each starting with ``prefix``."""
+    from babel.messages.pofile import normalize
+
+    first, *rest = normalize(value, width=76 - len(prefix)).split("\n")
+    return [f"{prefix}{keyword} {first}"] + [f"{prefix}{line}" for line in rest]
+
+
+def _with_previous_ids(text: str, catalog) -> str:
+    """``text`` with the ``#| msgid`` lines of every fuzzy message that has a previous msgid."""
+    for message in catalog:
+        if not (message.id and message.fuzzy and message.previous_id):
+            continue
+        ids = message.id if isinstance(message.id, (list, tuple)) else (message.id,)
+        anchor = "\n".join(_po_string("msgid", ids[0]))
+        if message.context:
+            anchor = "\n".join(_po_string("msgctxt", message.context)) + "\n" + anchor
+        previous = list(message.previous_id)
+        block = _po_string("msgid", previous[0], "#| ")
+        if len(previous) > 1:
+            block += _po_string("msgid_plural", previous[1], "#| ")
+        at = text.find("\n" + anchor + "\n")
+        if at >= 0:
+            text = text[:at + 1] + "\n".join(block) + "\n" + text[at + 1:]
+    return text
 
 
 def write_if_changed(path: Path, data: bytes) -> bool:
