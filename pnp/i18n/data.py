@@ -74,7 +74,32 @@ def data_strings(folder: Path) -> list[DataString]:
                     comment = COMMENTS.get(spec, "").format(name=record.get("name", ""))
                     out.append(DataString(value.strip(), Path(where.file), where.line, spec,
                                           CONTEXTS.get(spec), comment))
+        out += _card_field_strings(root, folder)
     return sorted(out, key=lambda s: (s.file.name, s.line))
+
+
+CARD_FIELDS = ("decks", "cards", "fields")
+"""The path of the card fields a deck declares as texts (``text_fields:``)."""
+
+
+def _card_field_strings(root: Any, folder: Path) -> list[DataString]:
+    """The card fields each deck of ``root`` declares in ``text_fields``, row by row."""
+    from pnp.load import Record, RecordList
+
+    out: list[DataString] = []
+    decks = root.get("decks") if isinstance(root, Record) else None
+    if not isinstance(decks, RecordList):
+        return out
+    for deck in decks:
+        names = deck.get("text_fields") if isinstance(deck, Record) else None
+        if not isinstance(names, list) or not names:
+            continue
+        for row, key in ((row, key) for name in names for row, key in _walk(deck, ("cards", str(name)), folder)):
+            value = row.get(key)
+            if isinstance(value, str) and value.strip():
+                where = row.where(key)
+                out.append(DataString(value.strip(), Path(where.file), where.line, CARD_FIELDS))
+    return out
 
 
 def _walk(node: Any, spec: tuple[str, ...], folder: Path) -> Iterator[tuple[Any, str]]:
@@ -123,7 +148,19 @@ def localize_model(model: Any, language: Language) -> Any:
                 item = _localize(item, spec[1:], spec, tr)
             new.append(item)
         updates[top] = tuple(new)
+    decks = updates.get("decks", getattr(model, "decks", None))
+    if decks is not None and any(d.text_fields for d in decks):
+        updates["decks"] = tuple(_localize_fields(d, tr) for d in decks)
     return dataclasses.replace(model, **updates)
+
+
+def _localize_fields(deck: Any, tr) -> Any:
+    """``deck`` with the card fields it declares as texts translated."""
+    if not deck.text_fields:
+        return deck
+    cards = tuple(c.model_copy(update={"fields": {k: (tr(CARD_FIELDS, v) if k in deck.text_fields else v)
+                                                  for k, v in c.fields.items()}}) for c in deck.cards)
+    return deck.model_copy(update={"cards": cards})
 
 
 def _localize(obj: Any, rest: tuple[str, ...], spec: tuple[str, ...], tr) -> Any:

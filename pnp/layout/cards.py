@@ -64,8 +64,9 @@ def card_arts(model: GameModel, ctx: CardContext, decks: list[Deck], problems: l
             if items is None:
                 continue
             front = as_symbol(f"{model.id}-{deck.id}-{card.id}", ctx, items)
+            back = None if deck.single_sided else backs[deck.back]
             for n in range(1, card.qty + 1):
-                yield CardArt(f"{deck.id}/{card.id}#{n}", front, backs[deck.back], card.qty > 1)
+                yield CardArt(f"{deck.id}/{card.id}#{n}", front, back, card.qty > 1)
 
 
 def _draw(fn, problems: list[str], label: str) -> list[Item] | None:

@@ -62,14 +62,14 @@ class Document:
 
 def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, override: str | None,
                    problems: list[str], what: str) -> list[Section]:
-    groups: dict[Size, list] = {}
+    groups: dict[tuple[Size, bool], list] = {}
     for deck in model.decks:
         if deck.sheet == sheet:
-            groups.setdefault(card_size_of(model, deck, override), []).append(deck)
+            groups.setdefault((card_size_of(model, deck, override), deck.single_sided), []).append(deck)
     out = []
-    for size, decks in groups.items():
+    for (size, single), decks in groups.items():
         ctx = CardContext(model, size, base.bleed, texts)
-        spec = replace(base, card=size)
+        spec = replace(base, card=size, duplex=base.duplex and not single)
         out.append(Section(what, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks),
                            "cards" if sheet == "cards" else "aids"))
     return out

@@ -51,6 +51,11 @@ class Deck(Frozen):
     """Which file of the kit the deck is printed in."""
     fields: tuple[str, ...] = ()
     """Extra columns its cards may have (kept in Card.fields), beyond the Card model's own."""
+    single_sided: bool = False
+    """Printed on one side only (e.g. a score sheet): its back is not printed, even in a duplex kit."""
+    text_fields: tuple[str, ...] = ()
+    """Which of ``fields`` hold words that components print (quiz questions...): they are extracted
+    for translation and translated like card names (pnp.i18n.data). Other fields are codes."""
 
     @property
     def size(self) -> int:
