@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.check import Finding, Severity, run_checks
 from pnp.errors import PnpError
-from pnp.model import GameModel, load_game
 from pnp.paths import templates_dir
+
+if TYPE_CHECKING:  # the model and the checks import Pydantic: not needed when nothing changed
+    from pnp.check import Finding
+    from pnp.model import GameModel
 
 
 KIT_TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "cards/shared.j2", "rulebook/{game}.md.j2")
@@ -36,6 +39,11 @@ class BuildOptions:
     draft: bool = False
     """Build even when the language's catalog has gaps: they are filled with the French source and
     every page is watermarked."""
+    incremental: bool = True
+    """Repaint only the files whose inputs changed (pnp.write.incremental.cache_path); the result is
+    the same, byte for byte, as a full build's."""
+    changed_since: str | None = None
+    """A git revision: write reprint.pdf (the cards and pieces changed since then) instead of the kit."""
 
 
 @dataclass(frozen=True)
@@ -44,12 +52,20 @@ class BuildResult:
     files: list[tuple[Path, int | None]]
     """Every file written, with its number of pages (PDF files)."""
     cards: int
-    findings: list[Finding]
+    findings: list["Finding"]
     lang: str = "fr"
     draft: str = ""
     """The watermark of a draft kit, "" when it is not a draft."""
     gaps: list = field(default_factory=list)
     """Strings filled with the French source in a draft (pnp.i18n.status.Gap)."""
+    kept: list[Path] = field(default_factory=list)
+    """Files of the kit left as they were: their inputs did not change (incremental build)."""
+    up_to_date: bool = False
+    """Nothing changed since the last build: nothing was loaded, checked or written."""
+    summary: str = ""
+    """The rules-check summary (from the cache when the build was up to date)."""
+    reprint: object = None
+    """The selection of a --changed-since build (pnp.layout.reprint.Selection)."""
 
 
 Progress = Callable[[Iterable, int, str], Iterable]
@@ -61,8 +77,36 @@ def _no_progress(items: Iterable, total: int, what: str) -> Iterable:
 
 def build_game(folder: Path, options: BuildOptions, progress: Progress = _no_progress) -> BuildResult:
     """Build the kit of the game in ``folder`` into ``options.out/<game>/<lang>/``."""
+    quick = None
+    if options.changed_since is None and options.incremental and not options.only:
+        from pnp.write.incremental import Cache, quick_key
+
+        kit_dir = options.out / folder.name / options.lang
+        cache = Cache.load(kit_dir)
+        quick = quick_key(folder, templates_dir(), options)
+        if cache.up_to_date(kit_dir, quick):
+            return BuildResult(folder.name, [], cache.cards, [], options.lang, kept=[kit_dir / n for n in cache.order],
+                               up_to_date=True, summary=cache.summary)
+
+    from pnp.check.report import summary
     from pnp.i18n import activate
     from pnp.i18n.data import localize_model
+
+    model, findings = load_and_check(folder)
+    prepared = _language(folder, model, options)
+    if options.changed_since is not None:
+        return _reprint(folder, model, findings, prepared, options)
+    with activate(prepared.language):
+        files, kept, cards, draft = _write_cards(localize_model(model, prepared.language), options, progress,
+                                                 folder, quick, summary(findings))
+    return BuildResult(model.id, files, cards, findings, options.lang, draft, prepared.gaps, kept=kept,
+                       summary=summary(findings))
+
+
+def load_and_check(folder: Path):
+    """The model of the game in ``folder`` and its findings; BuildFailed on a rule error."""
+    from pnp.check import Severity, run_checks
+    from pnp.model import load_game
 
     model = load_game(folder)
     findings = run_checks(model)
@@ -70,10 +114,7 @@ def build_game(folder: Path, options: BuildOptions, progress: Progress = _no_pro
     if errors:
         lines = [f.render() for f in errors]
         raise BuildFailed("\n".join(lines + [f"{model.id}: {len(errors)} rule error(s); nothing was written."]))
-    prepared = _language(folder, model, options)
-    with activate(prepared.language):
-        files, cards, draft = _write_cards(localize_model(model, prepared.language), options, progress)
-    return BuildResult(model.id, files, cards, findings, options.lang, draft, prepared.gaps)
+    return model, findings
 
 
 def _untranslated_in_use(options: BuildOptions) -> list[str]:
@@ -88,7 +129,7 @@ def _untranslated_in_use(options: BuildOptions) -> list[str]:
             for msgid, ctx in fallbacks(current())]
 
 
-def _language(folder: Path, model: GameModel, options: BuildOptions):
+def _language(folder: Path, model: "GameModel", options: BuildOptions):
     """The build's language, compiled and checked against every string the kit needs."""
     from pnp.i18n.catalogs import CatalogError, display
     from pnp.i18n.translations import prepare
@@ -114,22 +155,17 @@ def _language(folder: Path, model: GameModel, options: BuildOptions):
     return prepared
 
 
-def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
-                 ) -> tuple[list[tuple[Path, int | None]], int, str]:
-    """Lay out and paint every file of the kit, staged, then moved into place together."""
+def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None = None):
+    """The plan of the kit (pnp.layout.kit.KitPlan) and the list its layout problems go to."""
     from pnp.layout.cards import check_faces
     from pnp.layout.imposition import ImpositionError
     from pnp.layout.kit import KitPlan
     from pnp.layout.paper import PrintSpec, paper
     from pnp.layout.templates import Texts
-    from pnp.layout.text import TextProblem
-    from pnp.write import OutputTransaction
-    from pnp.write.kit_files import write_kit
 
     check_faces(model)
     lang = options.lang
-    head = f"{model.id} [{lang}]"
-    cards_dir = templates_dir() / "cards"
+    cards_dir = (templates or templates_dir()) / "cards"
     texts, shared = Texts(cards_dir, f"{model.id}.j2", model=model), Texts(cards_dir, "shared.j2")
     draft = f"{shared('draft_mark')} · {lang.upper()}" if options.draft else ""
     base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
@@ -138,10 +174,33 @@ def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
     try:
         plan = KitPlan(model, base, texts, shared, options.card_size, problems, draft)
     except (ValueError, ImpositionError) as exc:
-        raise BuildFailed(f"{head}: {exc}") from None
+        raise BuildFailed(f"{model.id} [{lang}]: {exc}") from None
+    return plan, problems
+
+
+def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, folder: Path | None = None,
+                 quick: str | None = None, summary: str = ""
+                 ) -> tuple[list[tuple[Path, int | None]], list[Path], int, str]:
+    """Lay out and paint every file of the kit, staged, then moved into place together. An
+    incremental build (``quick``: the digest of its input files) keeps the files whose inputs did
+    not change and records the key of every file in its cache (pnp.write.incremental)."""
+    from pnp.layout.text import TextProblem
+    from pnp.write import OutputTransaction
+    from pnp.write.incremental import Cache, file_sha, options_key
+    from pnp.write.kit_files import Incremental, write_kit
+
+    lang = options.lang
+    head = f"{model.id} [{lang}]"
+    plan, problems = kit_plan(model, options)
+    prefix = f"{model.id}/{lang}"
+    kit_dir = options.out / model.id / lang
+    inc = None
+    if quick is not None:
+        inc = Incremental(kit_dir, Cache.load(kit_dir), options_key(options), templates_dir(), folder)
+    entries = []
     with OutputTransaction(options.out) as tx:
         try:
-            entries = write_kit(plan, tx, f"{model.id}/{lang}", lang, progress, options.only)
+            entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc)
         except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
             problems.append(f"kit pages: {exc}")
         problems += _untranslated_in_use(options)
@@ -149,9 +208,94 @@ def _write_cards(model: GameModel, options: BuildOptions, progress: Progress
             unique = list(dict.fromkeys(problems))
             raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
                               + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
-    pdf_pages = {e.name: e.pages for e in entries if e.name.endswith(".pdf")}
-    cards = sum(d.size for d in model.decks if d.sheet == "cards")
-    return [(p, pdf_pages.get(p.name)) for p in tx.written], cards, draft
+        cards = sum(d.size for d in model.decks if d.sheet == "cards")
+        if inc is not None:
+            cache = Cache(quick, {}, summary, [e.name for e in entries], cards)
+            for e in entries:
+                cache.outputs[e.name] = {"key": inc.keys.get(e.name, ""), "sha256": file_sha(e.path),
+                                         "bytes": e.path.stat().st_size, "pages": e.pages,
+                                         "duplex": [list(r) for r in e.duplex]}
+    if inc is not None:
+        cache.save(kit_dir)
+    written = {e.name: e for e in entries if not _inside(e.path, kit_dir)}
+    files = [(p, written[p.name].pages if p.name.endswith(".pdf") else None)
+             for p in tx.written if p.name in written]
+    kept = [e.path for e in entries if _inside(e.path, kit_dir)]
+    return files, kept, cards, plan.draft
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().parent == folder.resolve()
+    except OSError:
+        return False
+
+
+def _reprint(folder: Path, model: "GameModel", findings, prepared, options: BuildOptions) -> BuildResult:
+    """reprint.pdf: the cards and pieces whose drawing changed since ``options.changed_since``, after
+    a page listing the ones to throw away and the ones to add."""
+    import dataclasses
+
+    from pnp.diff.git import game_at, templates_home
+    from pnp.diff.model import diff_models
+    from pnp.errors import DataErrors
+    from pnp.i18n import activate
+    from pnp.i18n.data import localize_model
+    from pnp.layout.reprint import appearance, reprint_pages, select
+    from pnp.layout.text import TextProblem
+    from pnp.model import load_game
+    from pnp.paint.pdf import paint_pdf
+    from pnp.write import OutputTransaction
+
+    rev, lang = options.changed_since, options.lang
+    head = f"{model.id} [{lang}]"
+    with game_at(folder, rev) as old:
+        try:
+            old_model = load_game(old.folder)
+        except DataErrors as exc:
+            raise BuildFailed(f"{model.id} at {old.label} has data errors, it cannot be compared:\n"
+                              + exc.render()) from None
+        # the old cards as they would look with the new stamp: a version bump alone changes nothing
+        same_stamp = dataclasses.replace(old_model, info=old_model.info.model_copy(
+            update={"version": model.info.version, "date": model.info.date}))
+        reasons = _reasons(diff_models(old_model, model))
+        with activate(prepared.language):
+            with templates_home(old.templates):
+                old_plan, _ = kit_plan(localize_model(same_stamp, prepared.language), options, old.templates)
+                old_looks = appearance(old_plan)
+            plan, problems = kit_plan(localize_model(model, prepared.language), options)
+            sel = select(old_looks, appearance(plan), old_model.info.stamp, model.info.stamp, old.label, reasons)
+            with OutputTransaction(options.out) as tx:
+                path = tx.path(f"{model.id}/{lang}/reprint.pdf")
+                try:
+                    n = paint_pdf(reprint_pages(plan, sel, model.info.title), str(path),
+                                  title=f"{model.info.title}: reprint", author=", ".join(model.info.authors),
+                                  subject=model.info.stamp)
+                except TextProblem as exc:
+                    problems.append(f"reprint: {exc}")
+                if problems:
+                    unique = list(dict.fromkeys(problems))
+                    raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
+                                      + f"\n{len(unique)} layout problem(s); nothing was written.")
+    from pnp.check.report import summary
+
+    return BuildResult(model.id, [(p, n) for p in tx.written], len(sel.labels), findings, lang, plan.draft,
+                       prepared.gaps, summary=summary(findings), reprint=sel)
+
+
+def _reasons(diffs) -> dict[str, str]:
+    """design label (deck/card, token/id, standee/id) -> the fields of its data that changed."""
+    out = {}
+    for d in diffs:
+        prefix = {"tokens": "token", "standees": "standee"}.get(d.kind)
+        if d.kind.startswith("cards:"):
+            prefix = d.kind.removeprefix("cards:")
+        if prefix is None:
+            continue
+        for item in d.changed:
+            out[f"{prefix}/{item.key}"] = ", ".join(dict.fromkeys(c.path.split(".")[0].split("[")[0]
+                                                                  for c in item.changes))
+    return out
 
 
 def iter_progress(items: Iterable, total: int, what: str) -> Iterator:
@@ -159,3 +303,81 @@ def iter_progress(items: Iterable, total: int, what: str) -> Iterator:
     from tqdm import tqdm
 
     yield from tqdm(items, total=total, desc=what, unit="page", leave=False, disable=None)
+
+
+def watch_game(folder: Path, options: BuildOptions, echo: Callable[[str], None], max_builds: int | None = None,
+               stop_event=None, debounce_ms: int = 300) -> int:
+    """Build the kit, then again on every save in the game's data folder or the templates (watchfiles):
+    say which files changed, what changed in the model, the findings of the rules model and what was
+    written. A data error is reported and the loop waits for the next save. Returns the number of
+    builds tried (``max_builds`` stops it; ``stop_event`` too, e.g. from another thread)."""
+    from watchfiles import watch
+
+    from pnp.check import run_checks
+    from pnp.check.report import as_text
+    from pnp.diff.model import diff_models
+    from pnp.errors import DataErrors
+    from pnp.model import load_game
+
+    state = {"model": None, "builds": 0}
+
+    def cycle(changed: list[str]) -> None:
+        state["builds"] += 1
+        if changed:
+            echo("changed: " + ", ".join(changed))
+        try:
+            model = load_game(folder)
+        except DataErrors as exc:
+            echo(exc.render())
+            echo("data errors: nothing was built; waiting for the next save")
+            return
+        if state["model"] is not None:
+            diffs = diff_models(state["model"], model)
+            for d in diffs:
+                parts = [f"+{k}" for k in d.added] + [f"-{k}" for k in d.removed]
+                parts += [f"~{c.key} ({', '.join(dict.fromkeys(x.path for x in c.changes))})" for c in d.changed]
+                echo(f"  {d.kind}: " + " ".join(parts))
+            if not diffs:
+                echo("  the model did not change")
+        state["model"] = model
+        echo(as_text(model.id, run_checks(model)))
+        try:
+            result = build_game(folder, options)
+        except DataErrors as exc:
+            echo(exc.render())
+            echo("nothing was built; waiting for the next save")
+            return
+        except PnpError as exc:
+            echo(f"error: {exc}")
+            echo("nothing was built; waiting for the next save")
+            return
+        for path, pages in result.files:
+            echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
+        echo(f"{model.id} [{options.lang}]: {len(result.files)} file(s) written, {len(result.kept)} unchanged")
+
+    def done() -> bool:
+        return max_builds is not None and state["builds"] >= max_builds
+
+    cycle([])
+    roots = [folder.resolve()] + ([templates_dir().resolve()] if templates_dir().is_dir() else [])
+    out = options.out.resolve()
+    if done():
+        return state["builds"]
+    echo(f"watching {', '.join(str(r) for r in roots)} (Ctrl-C to stop)")
+    for changes in watch(*roots, debounce=debounce_ms, step=50, stop_event=stop_event, raise_interrupt=False):
+        names = sorted({_shown(Path(p), roots) for _, p in changes if not Path(p).resolve().is_relative_to(out)})
+        if not names:
+            continue
+        cycle(names)
+        if done():
+            break
+    return state["builds"]
+
+
+def _shown(path: Path, roots: list[Path]) -> str:
+    for root in roots:
+        try:
+            return f"{root.name}/{path.resolve().relative_to(root).as_posix()}"
+        except ValueError:
+            continue
+    return str(path)

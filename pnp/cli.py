@@ -50,9 +50,12 @@ def _fail_cleanly(fn):
 
 
 def _games(ctx: Ctx) -> dict[str, Path]:
-    from pnp.model.catalog import game_folders
-
-    return game_folders(ctx.data)
+    """Game id (the folder name) -> folder (as pnp.model.catalog.game_folders, without importing the
+    model: a build with nothing to do stays fast)."""
+    data = ctx.data
+    if not data.is_dir():
+        return {}
+    return {p.name: p for p in sorted(data.iterdir()) if (p / "game.yaml").is_file()}
 
 
 def _resolve(ctx: Ctx, names: tuple[str, ...]) -> dict[str, Path]:
@@ -178,8 +181,28 @@ def _langs(value: str) -> list[str]:
     return parts
 
 
+def _light_languages(folder: Path, wanted: list[str]) -> list[str] | None:
+    """The languages asked for, when each one has a catalog or is the source language named in
+    game.yaml (read without the model); None when the full check is needed."""
+    import re
+
+    if "all" in wanted:
+        return None
+    try:
+        text = (folder / "game.yaml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    m = re.search(r"^source_language:\s*([A-Za-z_]+)\s*(#.*)?$", text, re.M)
+    source = m.group(1) if m else "fr"
+    have = {source, *(p.stem for p in (folder / "locales").glob("*.po"))}
+    return list(dict.fromkeys(wanted)) if all(w in have for w in wanted) else None
+
+
 def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
     """The languages to build for one game: 'all' is its game.yaml list; each must have a catalog."""
+    light = _light_languages(folder, wanted)
+    if light is not None:
+        return light
     from pnp.i18n.catalogs import languages as catalog_languages
     from pnp.model.catalog import game_info
 
@@ -217,35 +240,108 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
               help="Write only these parts of the kit (repeat the option for several); default: all.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/).")
+@click.option("--changed-since", "changed_since", metavar="REV", default=None,
+              help="Write only reprint.pdf: the cards and pieces changed since git revision REV (fronts and "
+                   "backs, duplex-ready), after a page listing the cards to remove from the old deck.")
+@click.option("--full", is_flag=True,
+              help="Repaint every file, even those whose inputs did not change (default: incremental).")
 @click.pass_obj
 @_fail_cleanly
 def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, single_sided: bool,
-          back_offset: tuple[float, float], lang: str, draft: bool, only: tuple[str, ...], out: Path | None) -> None:
+          back_offset: tuple[float, float], lang: str, draft: bool, only: tuple[str, ...], out: Path | None,
+          changed_since: str | None, full: bool) -> None:
     """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named).
 
     A build in a language other than French needs every string of the kit translated in
     data/<game>/locales/<lang>.po (see `pnp i18n status`); with --draft it goes on, watermarked.
+
+    Builds are incremental: a file whose inputs did not change is left as it is (the result is the
+    same, byte for byte, as a full build), and a build with nothing changed writes nothing.
     """
     from pnp.build import BuildOptions, build_game, iter_progress
-    from pnp.check.report import summary
 
     wanted = _langs(lang)
     chosen = _resolve(ctx, games)
+    if changed_since is not None and only:
+        raise click.UsageError("--changed-since writes reprint.pdf only; it does not take --only")
     plan = {game_id: (folder, _game_languages(game_id, folder, wanted)) for game_id, folder in chosen.items()}
     for game_id, (folder, codes) in plan.items():
         for code in codes:
             options = BuildOptions(out=out or default_out(), paper=paper.lower(), card_size=card_size,
                                    single_sided=single_sided, back_offset=back_offset, lang=code, draft=draft,
-                                   only=only)
+                                   only=only, incremental=not full, changed_since=changed_since)
             result = build_game(folder, options, iter_progress)
+            if result.up_to_date:
+                click.echo(f"{game_id} [{code}]: up to date, nothing written ({len(result.kept)} files)")
             for path, pages in result.files:
                 click.echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
+            if result.kept and not result.up_to_date:
+                click.echo(f"{game_id} [{code}]: {len(result.kept)} file(s) unchanged, kept: "
+                           + ", ".join(p.name for p in result.kept))
+            if result.reprint is not None:
+                sel = result.reprint
+                click.echo(f"{game_id} [{code}]: reprint since {sel.since}: "
+                           f"remove {sum(x.copies for x in sel.remove)}, add {sum(x.copies for x in sel.add)} "
+                           f"({sel.old_stamp} -> {sel.new_stamp})")
+                for line in sel.remove:
+                    click.echo(f"  remove {line.copies} x {line.design} ({line.why})")
+                for line in sel.add:
+                    click.echo(f"  add    {line.copies} x {line.design} ({line.why})")
+                if sel.old_stamp == sel.new_stamp and not sel.empty:
+                    click.echo(f"{game_id}: warning: version and date in game.yaml did not change: old and new "
+                               "cards carry the same stamp", err=True)
             if result.draft:
                 gaps = len(result.gaps)
                 click.echo(f"{game_id} [{code}]: DRAFT: watermarked '{result.draft}' on every page; "
                            + (f"{gaps} string{'s' if gaps != 1 else ''} left in French (pnp i18n status {game_id})"
                               if gaps else "no string is missing"), err=True)
-        click.echo(f"{game_id}: rules check: {summary(result.findings)} (details: pnp check {game_id})")
+        click.echo(f"{game_id}: rules check: {result.summary} (details: pnp check {game_id})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--from", "from_rev", default="HEAD", show_default=True, metavar="REV",
+              help="The older git revision.")
+@click.option("--to", "to_rev", default=None, metavar="REV", help="The newer revision (default: the working tree).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.pass_obj
+@_fail_cleanly
+def diff(ctx: Ctx, game: str, from_rev: str, to_rev: str | None, fmt: str) -> None:
+    """What changed in GAME between two git revisions: per component what was added, removed or
+    changed (cards field by field), rules.yaml value by value, the rulebook sections and the
+    translations affected (strings to translate, translations now stale)."""
+    from pnp.diff.report import diff_game
+
+    (folder,) = _resolve(ctx, (game,)).values()
+    result = diff_game(folder, from_rev, to_rev)
+    click.echo(result.as_json() if fmt == "json" else result.as_text())
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True)
+@click.option("--lang", default="fr", show_default=True, help="Language of the kit.")
+@click.option("--draft", is_flag=True, help="Build even if the catalog has gaps (watermarked).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: output/).")
+@click.option("--max-builds", type=click.IntRange(1, None), default=None, hidden=True,
+              help="Stop after this many builds (tests).")
+@click.option("--debounce", type=click.IntRange(10, 10000), default=300, show_default=True,
+              help="Milliseconds to wait for a burst of saves to end.")
+@click.pass_obj
+@_fail_cleanly
+def watch(ctx: Ctx, game: str, paper: str, lang: str, draft: bool, out: Path | None, max_builds: int | None,
+          debounce: int) -> None:
+    """Build GAME, then again on every save of its data or the templates (incremental: only what
+    changed is repainted). Prints what changed, the rules-model findings and what was written; a
+    data error is reported and the watch goes on."""
+    from pnp.build import BuildOptions, watch_game
+
+    (folder,) = _resolve(ctx, (game,)).values()
+    (code,) = _game_languages(game, folder, _langs(lang))[:1]
+    options = BuildOptions(out=out or default_out(), paper=paper.lower(), lang=code, draft=draft)
+    watch_game(folder, options, lambda text: click.echo(text), max_builds=max_builds, debounce_ms=debounce)
 
 
 # --- i18n ---------------------------------------------------------------------------------

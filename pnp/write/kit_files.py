@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from pnp.layout.kit import KitPlan
 from pnp.layout.tiling import trimmed
 from pnp.paint.pdf import paint_pdf
 from pnp.paint.pdf_merge import insert_after_first_page
 from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
-from pnp.write.manifest import FileEntry, manifest, write_manifest
+from pnp.write.incremental import Cache, digest, sources_digest
+from pnp.write.manifest import FileEntry, manifest, manifest_text
 from pnp.write.transaction import OutputTransaction
 
 Progress = Callable[[Iterable, int, str], Iterable]
@@ -21,12 +23,15 @@ rulebook.pdf, kit.pdf. manifest.json lists what the build wrote."""
 
 
 def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress,
-              only: tuple[str, ...] = ()) -> list[FileEntry]:
+              only: tuple[str, ...] = (), inc: Incremental | None = None) -> list[FileEntry]:
     """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, rulebook.pdf, kit.pdf and
     manifest.json.
 
     Every page comes from the plan, watermarked there when the kit is a draft; the board SVG is
     watermarked here, so no file of a draft passes for a finished translation.
+
+    With ``inc`` (an incremental build), a file whose inputs have the key the cache recorded for it
+    is kept as it is in the output folder (its entry points there) and not painted again.
     """
     from pnp.paint.svg import paint_svg
 
@@ -35,6 +40,18 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
     author = ", ".join(info.authors)
     paper = plan.base.paper.name
     entries: list[FileEntry] = []
+    keys = OutputKeys(plan, lang, inc) if inc is not None else None
+
+    def kept(name: str, key_of: str) -> bool:
+        """Keep ``name`` when its inputs did not change (incremental builds only)."""
+        if keys is None:
+            return False
+        key = keys.key(key_of)
+        inc.keys[name] = key
+        entry = inc.kept(name, key)
+        if entry is not None:
+            entries.append(entry)
+        return entry is not None
 
     def pdf(name: str, scenes: Iterable, total: int, title: str, duplex: list[tuple[int, int]]) -> None:
         path = tx.path(f"{prefix}/{name}")
@@ -44,35 +61,68 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
 
     want = set(only or PARTS)
     for doc, total in zip(plan.documents(), plan.page_counts):
-        if doc.name.removesuffix(".pdf") in want:
+        if doc.name.removesuffix(".pdf") in want and not kept(doc.name, doc.name):
             pdf(doc.name, plan.doc_pages(doc), total, doc.title, doc.duplex_pages)
-    for side in plan.sides if "boards" in want else ():
-        base = f"board-{side.side_id}" if len(model.boards) == 1 else f"{side.board_id}-{side.side_id}"
+    for board, side_id in board_files(model) if "boards" in want else ():
+        base = f"board-{side_id}" if len(model.boards) == 1 else f"{board}-{side_id}"
+        names = (f"{base}.svg", f"{base}.pdf", f"{base}-{paper}.pdf")
+        if all([kept(n, "boards") for n in names]):
+            continue
+        entries[:] = [e for e in entries if e.name not in names]
+        side = next(s for s in plan.sides if (s.board_id, s.side_id) == (board, side_id))
         svg = tx.path(f"{prefix}/{base}.svg")
         paint_svg(plan.mark(trimmed(side.scene)), svg, title=f"{info.title} · {side.name}")
         entries.append(FileEntry(f"{base}.svg", svg, 1))
         pdf(f"{base}.pdf", [plan.full_size(side)], 1, f"{info.title}: {side.name}", [])
         pdf(f"{base}-{paper}.pdf", [side.map, *side.tiles], 1 + len(side.tiles), f"{info.title}: {side.name}", [])
     if want & {"rulebook", "kit"}:
-        entries += _rulebook_and_kit(plan, tx, prefix, lang, progress, want, author)
-    path = tx.path(f"{prefix}/manifest.json")
+        entries += _rulebook_and_kit(plan, tx, prefix, lang, progress, want, author, keys, inc)
     data = manifest(model, lang, paper, entries)
     data["draft"] = bool(plan.draft)
-    write_manifest(data, path)
+    text = manifest_text(data)
+    if inc is None or not inc.same_bytes("manifest.json", text):
+        path = tx.path(f"{prefix}/manifest.json")
+        path.write_text(text, encoding="utf-8")
+        entries.append(FileEntry("manifest.json", path, 0))
+    elif inc is not None:
+        entries.append(FileEntry("manifest.json", inc.kit_dir / "manifest.json", 0))
     return entries
 
 
+def board_files(model) -> list[tuple[str, str]]:
+    """(board id, side id) of every side, in print order (the base of its file names)."""
+    return [(b.id, s.id) for b in model.boards for s in b.sides]
+
+
 def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress,
-                      want: set[str], author: str) -> list[FileEntry]:
+                      want: set[str], author: str, keys: "OutputKeys | None" = None,
+                      inc: Incremental | None = None) -> list[FileEntry]:
     """rulebook.pdf (typeset apart) and kit.pdf: the cover, the rulebook, then every other page."""
     info, entries = plan.model.info, []
-    rulebook = tx.path(f"{prefix}/rulebook.pdf") if "rulebook" in want else tx.scratch("rulebook.pdf")
-    rulebook_pages = paint_rulebook(plan.rulebook_blocks(), str(rulebook), RulebookMeta(**plan.rulebook_meta()),
-                                    plan.rulebook_figure, plan.draft, paper=(plan.base.paper.w, plan.base.paper.h),
-                                    hyphenation_lang=lang)
-    if "rulebook" in want:
-        entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
-    if "kit" in want:
+    kit_kept = None
+    if keys is not None and "kit" in want:
+        inc.keys["kit.pdf"] = keys.key("kit.pdf")
+        kit_kept = inc.kept("kit.pdf", inc.keys["kit.pdf"])
+    rulebook_kept = None
+    if keys is not None and "rulebook" in want:
+        inc.keys["rulebook.pdf"] = keys.key("rulebook.pdf")
+        rulebook_kept = inc.kept("rulebook.pdf", inc.keys["rulebook.pdf"])
+    if rulebook_kept is not None:
+        rulebook, rulebook_pages = rulebook_kept.path, rulebook_kept.pages
+        entries.append(rulebook_kept)
+    elif "rulebook" not in want and kit_kept is not None:
+        rulebook, rulebook_pages = None, 0
+    else:
+        rulebook = tx.path(f"{prefix}/rulebook.pdf") if "rulebook" in want else tx.scratch("rulebook.pdf")
+        blocks = keys.blocks() if keys is not None else plan.rulebook_blocks()
+        rulebook_pages = paint_rulebook(blocks, str(rulebook), RulebookMeta(**plan.rulebook_meta()),
+                                        plan.rulebook_figure, plan.draft,
+                                        paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
+        if "rulebook" in want:
+            entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
+    if kit_kept is not None:
+        entries.append(kit_kept)
+    elif "kit" in want:
         rest = tx.scratch("kit-without-rulebook.pdf")
         paint_pdf(progress(plan.kit_pages(rulebook_pages), plan.kit_page_count, f"{plan.model.id} kit.pdf"),
                   str(rest), title=f"{info.title}: kit", author=author, subject=info.stamp)
@@ -80,3 +130,129 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
         pages = insert_after_first_page(rest, rulebook, kit)
         entries.append(FileEntry("kit.pdf", kit, pages, plan.kit_duplex(rulebook_pages)))
     return entries
+
+
+class Incremental:
+    """What an incremental build knows: the kit folder, the cache of the last build there, the
+    build options and the templates; it collects the key of every file of this build."""
+
+    def __init__(self, kit_dir: Path, cache: Cache, options: dict, templates: Path, folder: Path) -> None:
+        self.kit_dir, self.cache, self.options, self.templates, self.folder = (kit_dir, cache, options, templates,
+                                                                               folder)
+        self.keys: dict[str, str] = {}
+
+    def kept(self, name: str, key: str) -> FileEntry | None:
+        """The entry of ``name`` as it is in the output folder, when it was made from ``key``."""
+        if not self.cache.fresh(self.kit_dir, name, key):
+            return None
+        entry = self.cache.outputs[name]
+        return FileEntry(name, self.kit_dir / name, entry.get("pages") or 0,
+                         [tuple(r) for r in entry.get("duplex", [])])
+
+    def same_bytes(self, name: str, text: str) -> bool:
+        try:
+            return (self.kit_dir / name).read_text(encoding="utf-8") == text
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    def template(self, relative: str) -> bytes:
+        try:
+            return (self.templates / relative).read_bytes()
+        except OSError:
+            return b""
+
+    def catalog(self, lang: str) -> bytes:
+        try:
+            return (self.folder / "locales" / f"{lang}.po").read_bytes()
+        except OSError:
+            return b""
+
+
+class OutputKeys:
+    """The key of each output file: a digest of what it is made from, from the model.
+
+    cards.pdf: the card decks; pieces.pdf: tokens, aids and standees; boards: the boards (and
+    tokens, drawn in their piles); rulebook.pdf: its Markdown as rendered, its figures as drawn and
+    its title page; kit.pdf: all of them. Every key also holds the pnp sources, the build options,
+    the game's identity, colours, riders, jerseys, rules and the language's catalog.
+    """
+
+    def __init__(self, plan: KitPlan, lang: str, inc: Incremental) -> None:
+        self.plan, self.lang, self.inc = plan, lang, inc
+        self._keys: dict[str, str] = {}
+        self._blocks = None
+        m = plan.model
+        gid = m.id
+        self.common = digest(sources_digest(), inc.options, lang, plan.draft, m.info, m.colours, m.riders,
+                             m.profiles, m.jerseys, m.decisions, m.facts, inc.catalog(lang),
+                             inc.template("cards/shared.j2"), inc.template(f"cards/{gid}.j2"))
+
+    def key(self, what: str) -> str:
+        if what not in self._keys:
+            self._keys[what] = self._compute(what)
+        return self._keys[what]
+
+    def blocks(self):
+        """The rulebook's blocks, as KitPlan.rulebook_blocks makes them, with the compiled template
+        kept between builds (Jinja's bytecode cache, checked against the template's source)."""
+        if self._blocks is None:
+            import jinja2
+
+            from pnp.i18n import current
+            from pnp.layout.rulebook import parse
+            from pnp.layout.rulebook_context import render_rulebook_markdown
+
+            env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.inc.templates)), autoescape=False,
+                                     extensions=["jinja2.ext.i18n"], bytecode_cache=_bytecode_cache())
+            env.install_gettext_translations(current().translations, newstyle=True)
+            self._blocks = parse(render_rulebook_markdown(self.plan.model, env))
+        return self._blocks
+
+    def _compute(self, what: str) -> str:
+        m, plan = self.plan.model, self.plan
+        if what == "cards.pdf":
+            return digest(self.common, "cards", plan.card_override,
+                          [d for d in m.decks if d.sheet == "cards"])
+        if what == "pieces.pdf":
+            return digest(self.common, "pieces", [d for d in m.decks if d.sheet == "pieces"], m.tokens, m.standees)
+        if what == "boards":
+            return digest(self.common, "boards", m.boards, m.tokens, self.inc.template(f"boards/{m.id}.j2"))
+        if what == "rulebook.pdf":
+            from pnp.layout.rulebook import Figure
+
+            blocks = self.blocks()
+            figures = []
+            for block in blocks:
+                if isinstance(block, Figure):
+                    try:
+                        figures.append(plan.rulebook_figure(block.ref))
+                    except KeyError as exc:
+                        figures.append(str(exc))
+            meta = plan.rulebook_meta()
+            return digest(self.common, "rulebook", blocks, scenes_digest(figures), scenes_digest(meta))
+        if what == "kit.pdf":
+            return digest(self.common, "kit", self.key("cards.pdf"), self.key("pieces.pdf"), self.key("boards"),
+                          self.key("rulebook.pdf"), m.decks, m.tokens, m.standees, m.boards,
+                          self.inc.template(f"boards/{m.id}.j2"))
+        raise KeyError(what)
+
+
+_BYTECODE = None
+
+
+def _bytecode_cache():
+    global _BYTECODE
+    if _BYTECODE is None:
+        import jinja2
+
+        _BYTECODE = jinja2.FileSystemBytecodeCache()
+    return _BYTECODE
+
+
+def scenes_digest(obj) -> str:
+    """A digest of drawn scenes (frozen dataclasses of numbers and strings): pickled, which is much
+    faster than walking them, and as stable (no sets, no addresses in a scene)."""
+    import hashlib
+    import pickle
+
+    return hashlib.sha256(pickle.dumps(obj, protocol=5)).hexdigest()

@@ -57,5 +57,9 @@ def manifest(model: GameModel, lang: str, paper: str, files: list[FileEntry]) ->
     }
 
 
+def manifest_text(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
 def write_manifest(data: dict[str, Any], path: Path) -> None:
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n", encoding="utf-8")
+    path.write_text(manifest_text(data), encoding="utf-8")
