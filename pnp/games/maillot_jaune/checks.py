@@ -1,0 +1,360 @@
+"""Every Maillot Jaune check: pure functions model -> findings, each with a stable rule id.
+
+Categories (DESIGN.md): component parity, the box list, the course and its terrain balance, the
+board against the rules, rider profiles against the promise of equal chances, completeness and
+monotony of the dice table, gauges, the terrain-change tactic, players and jerseys.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pnp.check.findings import Finding, error, warning
+from pnp.games.maillot_jaune.facts import PUNCTURE, outcome_key, outcomes
+from pnp.model.game_model import GameModel
+
+RIDER_DECK = "coureurs"
+PIECES = {"needle": "energy_needles", "form-track": "form_tracks", "form-marker": "form_markers"}
+"""Card kinds that come one per rider, and the box-list entry that counts them."""
+
+
+def _side(model: GameModel):
+    return next((s for b in model.boards for s in b.sides), None)
+
+
+def _per_rider(model: GameModel, kind: str) -> Counter:
+    return Counter(c.rider for d in model.decks for c, _ in d.copies() if c.kind == kind)
+
+
+# --- parity and the box list
+
+def parity(model: GameModel) -> list[Finding]:
+    """MJ-PARITY: one rider card, one energy needle, one form track and one form marker per rider,
+    one standee per rider, and exactly the yellow-jersey standees the rules list."""
+    out = []
+    for kind in ("rider", *PIECES):
+        counts = _per_rider(model, kind)
+        for rider in model.riders:
+            if counts.get(rider.id, 0) != 1:
+                out.append(error("MJ-PARITY", f"rider {rider.id}", f"{counts.get(rider.id, 0)} piece(s) of kind "
+                                 f"'{kind}' for this rider; the game needs exactly one",
+                                 model.sources.component(f"rider:{rider.id}")))
+        for rider_id in sorted(set(counts) - {r.id for r in model.riders}):
+            out.append(error("MJ-PARITY", f"kind {kind}", f"a piece of kind '{kind}' names '{rider_id}', "
+                             "which is no rider", model.sources.rule("riders")))
+    plain = Counter(s.rider for s in model.standees if s.rider and not s.wearing)
+    for rider in model.riders:
+        if plain.get(rider.id, 0) != 1:
+            out.append(error("MJ-PARITY", f"rider {rider.id}", f"{plain.get(rider.id, 0)} standee(s) for this "
+                             "rider; each rider needs exactly one", model.sources.component(f"rider:{rider.id}")))
+    return out
+
+
+def manifest(model: GameModel) -> list[Finding]:
+    """MJ-MANIFEST: the box list of rules.yaml agrees with the components in the data."""
+    c, facts = model.facts.components, model.facts
+    award = next((j.id for j in model.jerseys if j.award), "")
+    actual = {
+        "rider_cards": sum(1 for d in model.decks for x, _ in d.copies() if x.kind == "rider"),
+        "standees": len(model.standees),
+        "yellow_standees": sum(1 for s in model.standees if s.wearing == award and not s.rider),
+        **{key: sum(1 for d in model.decks for x, _ in d.copies() if x.kind == kind) for kind, key in PIECES.items()},
+    }
+    out = []
+    for key, value in actual.items():
+        expected = getattr(c, key)
+        if value != expected:
+            out.append(error("MJ-MANIFEST", key.replace("_", " "), f"the data holds {value}, the rules list "
+                             f"{expected}", model.sources.rule("components", key)))
+    if c.rider_cards != facts.riders:
+        out.append(error("MJ-MANIFEST", "rider cards", f"{c.rider_cards} rider cards for {facts.riders} riders",
+                         model.sources.rule("components", "rider_cards")))
+    if c.standees != facts.riders + c.yellow_standees:
+        out.append(error("MJ-MANIFEST", "standees", f"{c.standees} standees for {facts.riders} riders and "
+                         f"{c.yellow_standees} yellow jersey", model.sources.rule("components", "standees")))
+    if c.dice != facts.dice.count:
+        out.append(error("MJ-MANIFEST", "dice", f"the box lists {c.dice} dice, the table is read with "
+                         f"{facts.dice.count}", model.sources.rule("components", "dice")))
+    return out
+
+
+def players(model: GameModel) -> list[Finding]:
+    """MJ-PLAYERS: game.yaml and rules.yaml agree on the players, and each player has a rider."""
+    a, b, out = model.info.players, model.facts.players, []
+    if (a.min, a.max) != (b.min, b.max):
+        out.append(error("MJ-PLAYERS", "players", f"game.yaml says {a.min}-{a.max} players, rules.yaml "
+                         f"{b.min}-{b.max}", model.sources.rule("players")))
+    if b.max > model.facts.riders:
+        out.append(error("MJ-PLAYERS", "players", f"up to {b.max} players but only {model.facts.riders} riders",
+                         model.sources.rule("players")))
+    if len(model.riders) != model.facts.riders:
+        out.append(error("MJ-PLAYERS", "riders", f"{len(model.riders)} riders in riders.yaml, the rules race "
+                         f"{model.facts.riders}", model.sources.rule("riders")))
+    return out
+
+
+def jersey(model: GameModel) -> list[Finding]:
+    """MJ-JERSEY: one award jersey (the yellow jersey), one team jersey per rider."""
+    out = []
+    awards = [j for j in model.jerseys if j.award]
+    if len(awards) != 1:
+        out.append(error("MJ-JERSEY", "yellow jersey", f"{len(awards)} jerseys marked 'award: true'; the race "
+                         "has one leader's jersey", model.sources.rule("components", "yellow_standees")))
+    per = Counter(j.rider for j in model.jerseys if j.rider)
+    for rider in model.riders:
+        if per.get(rider.id, 0) != 1:
+            out.append(error("MJ-JERSEY", f"rider {rider.id}", f"{per.get(rider.id, 0)} team jerseys name this "
+                             "rider; cards and figures need exactly one", model.sources.component(f"rider:{rider.id}")))
+    return out
+
+
+# --- the course and the board
+
+def course(model: GameModel) -> list[Finding]:
+    """MJ-COURSE: stages are two sections each, every section's terrain is known, stages of equal
+    length, and each stage starts on the terrain the last one ended on (the circuit is closed)."""
+    c, out = model.facts.course, []
+    where = model.sources.rule("course", "stages")
+    for i, stage in enumerate(c.stages, 1):
+        for t in stage:
+            if t not in c.terrains:
+                out.append(error("MJ-COURSE", f"stage {i}", f"unknown terrain '{t}'", where))
+    lengths = {len(s) for s in c.stages}
+    if len(lengths) > 1:
+        out.append(error("MJ-COURSE", "stages", f"stages of {sorted(lengths)} sections: the rules make them "
+                         "of equal length", where))
+    for i in range(len(c.stages)):
+        here, nxt = c.stages[i], c.stages[(i + 1) % len(c.stages)]
+        if here and nxt and here[-1] != nxt[0]:
+            out.append(warning("MJ-COURSE", f"stage {i + 1}", f"ends on {here[-1]} but stage "
+                               f"{(i + 1) % len(c.stages) + 1} starts on {nxt[0]}: the circuit would change "
+                               "terrain at a start line", where))
+    return out
+
+
+def terrain_balance(model: GameModel) -> list[Finding]:
+    """MJ-TERRAIN-BALANCE: as many sections (and squares) of each terrain, as the rules state; and
+    the board's zones cover every square with the terrain the course gives it."""
+    c, out = model.facts.course, []
+    counts = Counter(c.sections)
+    if len({counts.get(t, 0) for t in c.terrains}) > 1:
+        shown = ", ".join(f"{t} {counts.get(t, 0) * c.section_squares}" for t in c.terrains)
+        out.append(error("MJ-TERRAIN-BALANCE", "course", f"squares per terrain are not equal ({shown}): the "
+                         "star profiles would not give equal chances", model.sources.rule("course", "stages")))
+    side = _side(model)
+    if side is None:
+        return out
+    where = model.sources.component("board:" + next(b.id for b in model.boards))
+    seen: dict[int, str] = {}
+    for z in side.zones:
+        for col in range(z.start, z.end + 1):
+            if col in seen:
+                out.append(error("MJ-TERRAIN-BALANCE", f"square {col}", "two zones give this square a terrain", where))
+            seen[col] = z.terrain
+    for col in range(1, side.columns + 1):
+        want = c.terrain_of(col) if col <= c.squares else None
+        if seen.get(col) != want:
+            out.append(error("MJ-TERRAIN-BALANCE", f"square {col}", f"the board says {seen.get(col) or 'nothing'}, "
+                             f"the course {want}", where))
+            break
+    return out
+
+
+def board(model: GameModel) -> list[Finding]:
+    """MJ-BOARD: the circuit has the course's squares and lanes, a start line, a finish line at the
+    end of every stage, and a start grid with a square per rider behind every stage's line."""
+    facts, side, out = model.facts, _side(model), []
+    if side is None:
+        return [error("MJ-BOARD", "board", "no board side", model.sources.rule("course"))]
+    where = model.sources.component("board:" + next(b.id for b in model.boards))
+    c = facts.course
+    if side.columns != c.squares:
+        out.append(error("MJ-BOARD", f"side {side.id}", f"{side.columns} squares on the circuit, the course has "
+                         f"{len(c.sections)} sections of {c.section_squares} = {c.squares}", where))
+    if side.lanes != c.lanes:
+        out.append(error("MJ-BOARD", f"side {side.id}", f"{side.lanes} lanes, the rules say {c.lanes}", where))
+    if [ln.column for ln in side.lines_of("start")] != [1]:
+        out.append(error("MJ-BOARD", f"side {side.id}", "the start banner must stand before square 1", where))
+    ends = sorted(ln.column for ln in side.lines_of("finish"))
+    want = [c.stage_start(s + 1) for s in range(1, len(c.stages))] + [c.squares + 1]
+    if ends != want:
+        out.append(error("MJ-BOARD", f"side {side.id}", f"finish lines before squares {ends}; the stages end "
+                         f"before squares {want}", where))
+    for stage in range(1, len(c.stages) + 1):
+        start = c.stage_start(stage)
+        cols = {(start - 1 - r - 1) % c.squares + 1 for r in range(c.grid_rows)}
+        grid = [s for s in side.marks("grid") if s.column in cols]
+        if len(grid) < facts.riders:
+            out.append(error("MJ-BOARD", f"stage {stage}", f"{len(grid)} grid squares behind the line for "
+                             f"{facts.riders} riders", where))
+        if sorted(s.number or 0 for s in grid) != list(range(1, len(grid) + 1)):
+            out.append(error("MJ-BOARD", f"stage {stage}", "grid squares must be numbered 1, 2, 3... once each",
+                             where))
+    return out
+
+
+# --- riders
+
+def stars_range(model: GameModel) -> list[Finding]:
+    """MJ-STARS-RANGE: every rider has a profile rating every terrain, within the rules' stars."""
+    facts, out = model.facts, []
+    profiles = {p.id: p for p in model.profiles}
+    for rider in model.riders:
+        where = model.sources.component(f"rider:{rider.id}")
+        profile = profiles.get(rider.profile)
+        if profile is None:
+            out.append(error("MJ-STARS-RANGE", f"rider {rider.id}", "no star profile", where))
+            continue
+        for t in facts.course.terrains:
+            n = profile.stars.get(t)
+            if n is None or not facts.stars.min <= n <= facts.stars.max:
+                out.append(error("MJ-STARS-RANGE", f"rider {rider.id}", f"{t}: {n} stars, the rules rate "
+                                 f"{facts.stars.min} to {facts.stars.max}",
+                                 model.sources.component(f"profile:{profile.id}")))
+        for t in sorted(set(profile.stars) - set(facts.course.terrains)):
+            out.append(error("MJ-STARS-RANGE", f"profile {profile.id}", f"unknown terrain '{t}'",
+                             model.sources.component(f"profile:{profile.id}")))
+    return out
+
+
+def _stars(model: GameModel) -> dict[str, dict[str, int]]:
+    profiles = {p.id: p for p in model.profiles}
+    return {r.id: dict(profiles[r.profile].stars) for r in model.riders if r.profile in profiles}
+
+
+def stars_equal(model: GameModel) -> list[Finding]:
+    """MJ-STARS-EQUAL: equal chances: every rider has the same total of stars (the rules' per_rider),
+    since the circuit has as many squares of each terrain."""
+    want, out = model.facts.stars.per_rider, []
+    for rider_id, stars in _stars(model).items():
+        total = sum(stars.values())
+        if total != want:
+            out.append(error("MJ-STARS-EQUAL", f"rider {rider_id}", f"{total} stars in all, every rider needs "
+                             f"{want} for equal chances", model.sources.component(f"rider:{rider_id}")))
+    return out
+
+
+def stars_spread(model: GameModel) -> list[Finding]:
+    """MJ-STARS-SPREAD: every terrain gets the same star total over the riders, and each rating is
+    shared out alike on every terrain (no terrain where one rider alone is strong)."""
+    facts, table, out = model.facts, _stars(model), []
+    if not table:
+        return out
+    where = model.sources.rule("stars")
+    totals = {t: sum(s.get(t, 0) for s in table.values()) for t in facts.course.terrains}
+    if len(set(totals.values())) > 1:
+        out.append(warning("MJ-STARS-SPREAD", "profiles", "stars per terrain differ: "
+                           + ", ".join(f"{t} {n}" for t, n in totals.items()), where))
+    spreads = {t: tuple(sorted(Counter(s.get(t, 0) for s in table.values()).items())) for t in facts.course.terrains}
+    if len(set(spreads.values())) > 1:
+        out.append(warning("MJ-STARS-SPREAD", "profiles", "each terrain should have as many riders at each rating: "
+                           + "; ".join(f"{t} {dict(v)}" for t, v in spreads.items()), where))
+    return out
+
+
+# --- tables
+
+def dice_table(model: GameModel) -> list[Finding]:
+    """MJ-DICE-COMPLETE: every throw of the dice (36 for two d6) has exactly one row, every row is
+    reachable, and each row holds a cost per extra square (1 to risky_max) or a puncture."""
+    facts, out = model.facts, []
+    table = facts.risky_table
+    where = model.sources.rule("risky_table")
+    if facts.dice.count != 2:
+        return [error("MJ-DICE-COMPLETE", "dice", "the table is read with two dice", model.sources.rule("dice"))]
+    keys = [outcome_key(a, b) for a, b in outcomes(facts.dice.faces)]
+    for key in sorted(set(keys), key=lambda k: keys.index(k)):
+        if key not in table:
+            n = keys.count(key)
+            out.append(error("MJ-DICE-COMPLETE", f"throw {key}", f"no row for {key} ({n} of {len(keys)} throws)",
+                             where))
+    for key in table:
+        if key not in keys:
+            out.append(error("MJ-DICE-COMPLETE", f"row {key}", "no throw of the dice gives this row",
+                             model.sources.rule("risky_table", key)))
+        row = table[key]
+        if row != PUNCTURE and len(row) != facts.breakaway.risky_max:
+            out.append(error("MJ-DICE-COMPLETE", f"row {key}", f"{len(row)} costs, the rules allow 1 to "
+                             f"{facts.breakaway.risky_max} extra squares", model.sources.rule("risky_table", key)))
+    return out
+
+
+def dice_monotonic(model: GameModel) -> list[Finding]:
+    """MJ-DICE-MONOTONIC: in every row, a longer breakaway never costs less, and no cost is negative."""
+    out = []
+    for key, row in model.facts.risky_table.items():
+        if row == PUNCTURE:
+            continue
+        if any(v < 0 for v in row) or any(a > b for a, b in zip(row, row[1:])):
+            out.append(error("MJ-DICE-MONOTONIC", f"row {key}", f"costs {list(row)} must be 0 or more and never "
+                             "fall as the breakaway grows", model.sources.rule("risky_table", key)))
+    return out
+
+
+def dice_risk(model: GameModel) -> list[Finding]:
+    """MJ-DICE-RISK: a risky breakaway is a gamble, not a bargain: over the 36 throws, its average
+    cost for k squares is not below a safe breakaway's (k x safe_cost) minus one square, and some
+    throws puncture."""
+    facts, out = model.facts, []
+    throws = [outcome_key(a, b) for a, b in outcomes(facts.dice.faces)]
+    if any(k not in facts.risky_table for k in throws):
+        return out  # MJ-DICE-COMPLETE reports it
+    rows = [facts.risky_table[k] for k in throws]
+    paying = [r for r in rows if r != PUNCTURE]
+    for k in range(1, facts.breakaway.risky_max + 1):
+        if not paying or any(len(r) < k for r in paying):
+            return out
+        mean = sum(r[k - 1] for r in paying) / len(paying)
+        if mean < k * facts.breakaway.safe_cost - 1:
+            out.append(warning("MJ-DICE-RISK", f"{k} square(s)", f"a risky breakaway costs {mean:.2f} on average, "
+                               f"far below the safe {k * facts.breakaway.safe_cost}", model.sources.rule("risky_table")))
+    return out
+
+
+def gauges(model: GameModel) -> list[Finding]:
+    """MJ-GAUGES: the dial and the track start full, and the rules' costs fit them: a safe breakaway
+    of risky_max squares is payable from a full dial, the slipstream loss from any non-empty one."""
+    f, out = model.facts, []
+    for name, gauge in (("energy", f.energy), ("form", f.form)):
+        if gauge.start != gauge.max:
+            out.append(error("MJ-GAUGES", name, f"starts at {gauge.start} but goes up to {gauge.max}; the rules "
+                             "start it full", model.sources.rule(name, "start")))
+    if f.breakaway.risky_max * f.breakaway.safe_cost > f.energy.max:
+        out.append(warning("MJ-GAUGES", "energy", "a full dial cannot pay a breakaway of the longest risky length "
+                           "safely", model.sources.rule("breakaway")))
+    if f.slipstream.leader_energy > f.energy.max:
+        out.append(error("MJ-GAUGES", "slipstream", "the slipstream costs more energy than the dial holds",
+                         model.sources.rule("slipstream", "leader_energy")))
+    return out
+
+
+def tactic(model: GameModel) -> list[Finding]:
+    """MJ-TACTIC: the terrain-change square (section length minus stars: 11, 12, 13) lies inside a
+    section for every rating, and the strongest rating can still reach the next section in one move."""
+    f, out = model.facts, []
+    n = f.course.section_squares
+    for s in range(f.stars.min, f.stars.max + 1):
+        square = n - s
+        if not 1 <= square < n:
+            out.append(error("MJ-TACTIC", f"{s} stars", f"the change square {n} - {s} = {square} is not inside a "
+                             f"section of {n}", model.sources.rule("course", "section_squares")))
+    return out
+
+
+def tokens(model: GameModel) -> list[Finding]:
+    """MJ-TOKENS: puncture markers exist when the table punctures."""
+    if PUNCTURE not in model.facts.risky_table.values():
+        return []
+    if any(t.kind == "puncture" for t in model.tokens):
+        return []
+    return [warning("MJ-TOKENS", "puncture markers", "the table punctures but the kit has no puncture marker",
+                    model.sources.rule("risky_table"))]
+
+
+CHECKS = (parity, manifest, players, jersey, course, terrain_balance, board, stars_range, stars_equal,
+          stars_spread, dice_table, dice_monotonic, dice_risk, gauges, tactic, tokens)
+
+
+def check(model: GameModel) -> list[Finding]:
+    """Run every Maillot Jaune check on ``model``."""
+    return [finding for rule in CHECKS for finding in rule(model)]

@@ -1,0 +1,451 @@
+"""The "circuit" board layout: a closed loop of squares, several lanes wide (Maillot Jaune).
+
+The side's grid is read along the road: column n is the n-th square of the race from the start
+line, lane 1 the leftmost lane in the direction of travel. The loop's centre line is laid out here
+from the board's size and the road's width: from the start it runs south down the left edge, turns
+east into the lowest of four straights, winds up through hairpins at the right and left ends, and
+comes back west along the top straight and down to the start. Its length is shared out equally
+between the columns, so squares are square on the straights and wedges in the bends, like the
+lanes of a real bend. The start line sits halfway down the left road, so that the stage lines, a
+third and two thirds round, fall on straights.
+
+Each square is filled with its terrain's colour AND pattern (the side's zones). Lines: the start
+banner and the stage finish lines (chequered, with a label on the verge). Grid squares (kind
+"grid") carry a white frame and their number. Areas: title, compass, legend.
+
+Groups (ids): background, road, squares, lines, labels, title, compass, legend. Texts come from
+templates/boards/<game>.j2.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+from pnp.layout import jersey as jersey_art
+from pnp.layout import text as textfit
+from pnp.layout.faces.maillot_jaune import terrain_colour, terrain_pattern
+from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
+from pnp.layout.templates import Texts
+from pnp.model.boards import Board, BoardSide
+from pnp.model.game_model import GameModel
+
+BLEED = 3.0
+MARGIN = 12.0
+GAP = 16.0
+GRASS = "#CFE0B4"
+GRASS_DARK = "#B9D199"
+VERGE = "#F4F1E6"
+ASPHALT = "#5A5F66"
+EDGE = "#2B2F33"
+INK = "#1F2328"
+MUTED = "#5F646B"
+WHITE = "#FFFFFF"
+YELLOW = "#FFD100"
+
+
+class CircuitProblem(textfit.TextProblem):
+    """A board text that cannot be drawn."""
+
+
+# --- the centre line
+
+@dataclass(frozen=True)
+class _Seg:
+    kind: str                  # "line" or "arc"
+    x0: float
+    y0: float
+    a: float                   # line: heading (rad); arc: start angle of the radius (rad)
+    length: float
+    cx: float = 0.0
+    cy: float = 0.0
+    r: float = 0.0
+    turn: int = 1              # arc: +1 clockwise (on the page), -1 anticlockwise
+
+    def at(self, s: float) -> tuple[float, float, float]:
+        """(x, y, heading) at ``s`` mm into the segment."""
+        if self.kind == "line":
+            return self.x0 + s * math.cos(self.a), self.y0 + s * math.sin(self.a), self.a
+        phi = self.a + self.turn * s / self.r
+        x, y = self.cx + self.r * math.cos(phi), self.cy + self.r * math.sin(phi)
+        return x, y, phi + self.turn * math.pi / 2
+
+
+def _line(x0, y0, x1, y1) -> _Seg:
+    return _Seg("line", x0, y0, math.atan2(y1 - y0, x1 - x0), math.hypot(x1 - x0, y1 - y0))
+
+
+def _arc(cx, cy, r, start_deg, sweep_deg) -> _Seg:
+    turn = 1 if sweep_deg > 0 else -1
+    a = math.radians(start_deg)
+    return _Seg("arc", cx + r * math.cos(a), cy + r * math.sin(a), a, abs(math.radians(sweep_deg)) * r, cx, cy, r, turn)
+
+
+class Circuit:
+    """The loop of one side on a board of w x h mm, its road ``width`` mm wide."""
+
+    def __init__(self, side: BoardSide, w: float, h: float) -> None:
+        self.side = side
+        self.width = side.lanes * side.square_mm
+        half = self.width / 2
+        R = (self.width + GAP) / 2                       # hairpin (and corner) radius of the centre line
+        ya = MARGIN + half
+        yb, yc, yd = ya + 2 * R, ya + 4 * R, ya + 6 * R
+        xl = MARGIN + half                               # the left road
+        xr = w - MARGIN - half - R                       # centres of the right hairpins
+        xh = xl + self.width + GAP + R                   # centre of the left hairpin
+        self.bottom = yd + half
+        self.segs = [
+            _line(xl, ya + R, xl, yd - R),               # south down the left edge
+            _arc(xl + R, yd - R, R, 180, -90),           # turn east
+            _line(xl + R, yd, xr, yd),                   # east along the bottom
+            _arc(xr, (yc + yd) / 2, R, 90, -180),        # hairpin, up
+            _line(xr, yc, xh, yc),                       # west
+            _arc(xh, (yb + yc) / 2, R, 90, 180),         # hairpin, up
+            _line(xh, yb, xr, yb),                       # east
+            _arc(xr, (ya + yb) / 2, R, 90, -180),        # hairpin, up
+            _line(xr, ya, xl + R, ya),                   # west along the top
+            _arc(xl + R, ya + R, R, 270, -90),           # turn south, back to the left road
+        ]
+        self.length = sum(s.length for s in self.segs)
+        self.step = self.length / side.columns
+        self.t0 = self.segs[0].length / 2                # the start line: halfway down the left road
+
+    def at(self, t: float) -> tuple[float, float, float]:
+        t %= self.length
+        for seg in self.segs:
+            if t <= seg.length + 1e-9:
+                return seg.at(t)
+            t -= seg.length
+        return self.segs[-1].at(self.segs[-1].length)
+
+    def on_straight(self, t: float) -> bool:
+        t %= self.length
+        for seg in self.segs:
+            if t <= seg.length:
+                return seg.kind == "line"
+            t -= seg.length
+        return False
+
+    def point(self, t: float, offset: float) -> tuple[float, float]:
+        """The point ``offset`` mm left of the centre line (in the direction of travel) at ``t``."""
+        x, y, a = self.at(t)
+        return x + offset * math.sin(a), y - offset * math.cos(a)
+
+    def col_t(self, column: float) -> float:
+        """Where ``column`` starts along the loop (a fraction goes into the square)."""
+        return self.t0 + (column - 1) * self.step
+
+    def lane_offsets(self, lane: int) -> tuple[float, float]:
+        """(left, right) offsets of a lane; lane 1 is the leftmost."""
+        s = self.side.square_mm
+        left = self.width / 2 - (lane - 1) * s
+        return left, left - s
+
+    def cell(self, column: int, lane: int, n: int = 6) -> list[tuple[float, float]]:
+        t0, t1 = self.col_t(column), self.col_t(column + 1)
+        o1, o2 = self.lane_offsets(lane)
+        ts = [t0 + (t1 - t0) * i / n for i in range(n + 1)]
+        return [self.point(t, o1) for t in ts] + [self.point(t, o2) for t in reversed(ts)]
+
+    def band(self, t0: float, t1: float, o1: float, o2: float, n: int = 0) -> list[tuple[float, float]]:
+        n = n or max(2, int(abs(t1 - t0) / 4))
+        ts = [t0 + (t1 - t0) * i / n for i in range(n + 1)]
+        return [self.point(t, o1) for t in ts] + [self.point(t, o2) for t in reversed(ts)]
+
+    def centre(self, column: float, lane: float) -> tuple[float, float]:
+        s = self.side.square_mm
+        return self.point(self.col_t(column + 0.5), self.width / 2 - (lane - 0.5) * s)
+
+    def heading(self, column: float) -> float:
+        return self.at(self.col_t(column))[2]
+
+
+def _poly_path(points: list[tuple[float, float]]) -> Path:
+    (x0, y0), rest = points[0], points[1:]
+    return Path((("M", x0, y0), *(("L", x, y) for x, y in rest), ("Z",)), Style())
+
+
+# --- drawing
+
+@dataclass
+class _Ctx:
+    model: GameModel
+    board: Board
+    side: BoardSide
+    texts: Texts
+    w: float
+    h: float
+    bleed: float
+
+    @cached_property
+    def loop(self) -> Circuit:
+        return Circuit(self.side, self.w, self.h)
+
+    def text(self, name: str, **context) -> str:
+        return self.texts(name, **context)
+
+    def line(self, text: str, x: float, y: float, font: str, size: float, fill: str = INK,
+             align: str = "center") -> Item:
+        try:
+            return textfit.line(text, x, y, font, size, fill, align)
+        except textfit.TextProblem as exc:
+            raise CircuitProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
+
+    def fit(self, text: str, box: textfit.Box, font: str, fill: str = INK) -> tuple[Item, ...]:
+        try:
+            return textfit.fit(text, box, font, fill)
+        except textfit.TextProblem as exc:
+            raise CircuitProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
+
+    def terrain(self, column: int) -> str:
+        return next((z.terrain for z in self.side.zones if z.start <= column <= z.end), "")
+
+
+def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
+    from pnp.paths import templates_dir
+
+    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+    w, h = board.size_mm(side)
+    ctx = _Ctx(model, board, side, Texts(templates_dir() / "boards", f"{model.id}.j2"), w, h, bleed)
+    groups = (
+        Group(tuple(_background(ctx)), id="background"),
+        Group(tuple(_road(ctx)), id="road"),
+        Group(tuple(_squares(ctx)), id="squares"),
+        Group(tuple(_lines(ctx)), id="lines"),
+        Group(tuple(_labels(ctx)), id="labels"),
+        Group(tuple(_title(ctx)), id="title"),
+        Group(tuple(_compass(ctx)), id="compass"),
+        Group(tuple(_legend(ctx)), id="legend"),
+    )
+    full = (w + 2 * bleed, h + 2 * bleed)
+    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
+    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
+                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
+                 meta={"board": board.id, "side": side.id, "size_mm": (w, h),
+                       "square_mm": ctx.loop.step, "loop_mm": ctx.loop.length})
+
+
+def _background(ctx: _Ctx) -> list[Item]:
+    b = ctx.bleed
+    items: list[Item] = [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill=GRASS))]
+    # fields: soft diagonal furrows, as seen from a helicopter
+    k = -ctx.h
+    while k < ctx.w + ctx.h:
+        items.append(Line(k, ctx.h + b, k + ctx.h + 2 * b, -b, Style(stroke=GRASS_DARK, width=1.2, opacity=0.6)))
+        k += 11.0
+    return items
+
+
+def _road(ctx: _Ctx) -> list[Item]:
+    loop = ctx.loop
+    half = loop.width / 2
+    items: list[Item] = []
+    full = (0.0, loop.length)
+    # verge, kerb and asphalt, as bands all round the loop
+    for off, fill in ((half + 3.2, VERGE), (half + 1.4, EDGE)):
+        items.append(polygon(loop.band(*full, off, -off, n=400), Style(fill=fill)))
+    return items
+
+
+def _squares(ctx: _Ctx) -> list[Item]:
+    side, loop, model = ctx.side, ctx.loop, ctx.model
+    grid = {(s.column, s.lane): s for s in side.marks("grid")}
+    items: list[Item] = []
+    edge = Style(stroke=EDGE, width=0.35)
+    for column in range(1, side.columns + 1):
+        terrain = ctx.terrain(column)
+        fill = terrain_colour(model, terrain)
+        for lane in range(1, side.lanes + 1):
+            pts = loop.cell(column, lane)
+            items.append(polygon(pts, Style(fill=fill)))
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            items.append(terrain_pattern(terrain, min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2,
+                                         max(ys) - min(ys) + 2, clip=_poly_path(pts)))
+            items.append(polygon(pts, edge))
+    # grid squares: a white frame and the number
+    for (column, lane), mark in sorted(grid.items()):
+        pts = loop.cell(column, lane)
+        cx, cy = loop.centre(column, lane)
+        inner = [(cx + (x - cx) * 0.78, cy + (y - cy) * 0.78) for x, y in pts]
+        items.append(polygon(inner, Style(fill=WHITE, opacity=0.55, stroke=WHITE, width=0.8)))
+        if mark.number is not None:
+            items.append(ctx.line(str(mark.number), cx, cy + 2.8, "sans-black", 13, INK))
+    # square numbers within each section, in the middle lane (not on the grid)
+    n = model.facts.course.section_squares if model.facts else 14
+    mid = (side.lanes + 1) // 2
+    for column in range(1, side.columns + 1):
+        if (column, mid) in grid:
+            continue
+        cx, cy = loop.centre(column, mid)
+        items.append(ctx.line(str((column - 1) % n + 1), cx, cy + 1.9, "sans-bold", 9, INK))
+        if (column - 1) % n == 0:  # first square of a section: an arrow along the road
+            items += _arrow(loop, column, 1)
+    return items
+
+
+def _arrow(loop: Circuit, column: int, lane: int) -> list[Item]:
+    cx, cy = loop.centre(column, lane)
+    a = loop.heading(column + 0.5)
+    c, s = math.cos(a), math.sin(a)
+
+    def p(u: float, v: float) -> tuple[float, float]:
+        return cx + u * c - v * s, cy + u * s + v * c
+
+    return [polygon([p(-6, -2), p(1, -2), p(1, -5), p(7, 0), p(1, 5), p(1, 2), p(-6, 2)],
+                    Style(fill=WHITE, stroke=EDGE, width=0.4))]
+
+
+def _chequer(loop: Circuit, t: float, depth: float = 4.0, rows: int = 2) -> list[Item]:
+    """A chequered band across the road, ``depth`` mm deep, ending at ``t``."""
+    half = loop.width / 2
+    cells = int(loop.width // 4)
+    size = loop.width / cells
+    items: list[Item] = []
+    for r in range(rows):
+        ta, tb = t - depth * (r + 1) / rows, t - depth * r / rows
+        for k in range(cells):
+            o1, o2 = half - k * size, half - (k + 1) * size
+            fill = INK if (r + k) % 2 else WHITE
+            items.append(polygon(loop.band(ta, tb, o1, o2, n=1), Style(fill=fill)))
+    return items
+
+
+def _lines(ctx: _Ctx) -> list[Item]:
+    loop, items = ctx.loop, []
+    for line in ctx.side.lines:
+        t = loop.col_t(line.column)
+        if line.kind == "start":
+            items += _chequer(loop, t + 4.0, 4.0, 2)
+            items.append(polygon(loop.band(t - 1.0, t + 0.6, loop.width / 2 + 3, -loop.width / 2 - 3, n=1),
+                                 Style(fill=YELLOW, stroke=EDGE, width=0.3)))
+        else:
+            items += _chequer(loop, t, 5.0, 2)
+    return items
+
+
+def _plate(ctx: _Ctx, text: str, x: float, y: float, angle: float, fill: str, ink: str, size: float = 9.0
+           ) -> list[Item]:
+    """A label plate centred at (x, y), reading along ``angle`` (radians)."""
+    deg = math.degrees(angle)
+    if math.cos(angle) < -1e-6 or (abs(math.cos(angle)) < 1e-6 and math.sin(angle) < 0):
+        deg += 180
+    tw = textfit.fonts.width_mm(text, "sans-black", size) + 5
+    th = size * 0.3528 * 1.45
+    body = (Rect(-tw / 2, -th / 2, tw, th, Style(fill=fill, stroke=EDGE, width=0.35), radius=1.2),
+            ctx.line(text, 0, size * 0.3528 * 0.36, "sans-black", size, ink))
+    return [Group(body, compose(translate(x, y), rotate(deg)))]
+
+
+def _labels(ctx: _Ctx) -> list[Item]:
+    loop, items = ctx.loop, []
+    stages = len(ctx.side.lines_of("finish"))
+    off = loop.width / 2 + 3.2 + GAP / 2 - 1.5
+    for line in ctx.side.lines:
+        t = loop.col_t(line.column)
+        x, y = loop.point(t - 14, off)
+        a = loop.at(t)[2]
+        if line.kind == "start":
+            items += _plate(ctx, ctx.text("start_label"), x, y, a, YELLOW, INK, 10)
+            x2, y2 = loop.point(t + 16, off)
+            items += _plate(ctx, ctx.text("stage_label", stage=1), x2, y2, a, WHITE, INK, 8)
+        else:
+            n = sorted(ln.column for ln in ctx.side.lines_of("finish")).index(line.column) + 1
+            if any(s.kind == "start" and (s.column - line.column) % ctx.side.columns == 0 for s in ctx.side.lines):
+                # the last finish is the start line: its plate goes on the other verge
+                x, y = loop.point(t - 14, -off)
+            items += _plate(ctx, ctx.text("finish_label", stage=n), x, y, a, INK, WHITE, 8.5)
+            if n < stages:
+                x2, y2 = loop.point(t + 16, off)
+                items += _plate(ctx, ctx.text("stage_label", stage=n + 1), x2, y2, a, WHITE, INK, 8)
+    return items
+
+
+def _panel(x: float, y: float, w: float, h: float) -> list[Item]:
+    return [Rect(x + 1.2, y + 1.6, w, h, Style(fill="#5C6B45", opacity=0.35), radius=3),
+            Rect(x, y, w, h, Style(fill=VERGE, stroke=INK, width=0.5), radius=3)]
+
+
+def _title(ctx: _Ctx) -> list[Item]:
+    area = next(iter(ctx.side.areas_of("title")), None)
+    if area is None:
+        return []
+    x, y, w, h = area.box
+    model = ctx.model
+    items = _panel(x, y, w, h)
+    items.append(Rect(x, y, w, h * 0.5, Style(fill=YELLOW), radius=3))
+    items.append(Rect(x, y + h * 0.5 - 3, w, 3, Style(fill=YELLOW)))
+    award = next((j for j in model.jerseys if j.award), None)
+    tx = x + 5
+    if award is not None:
+        from pnp.layout.faces.common import CardContext
+
+        sym = CardContext(model, None, 0.0, None).jersey(award.id)  # type: ignore[arg-type]
+        items.append(jersey_art.place(sym, x + 3, y + 3, h - 6))
+        tx = x + h
+    tw = x + w - 4 - tx
+    items += ctx.fit(model.info.title.upper(), textfit.Box(tx, y + 1.5, tw, h * 0.5 - 3, 30, 12, align="left"),
+                     "sans-black", INK)
+    course = model.facts.course
+    items += ctx.fit(ctx.text("subtitle", stages=len(course.stages), squares=ctx.side.columns),
+                     textfit.Box(tx, y + h * 0.5 + 1, tw, 9, 9, 6, align="left"), "sans-bold", INK)
+    items += ctx.fit(ctx.text("credits", info=model.info), textfit.Box(tx, y + h * 0.5 + 10, tw, 5, 7, 5,
+                                                                       align="left"), "sans", INK)
+    items.append(ctx.line(model.info.stamp, tx, y + h - 2.5, "sans", 6, MUTED, "left"))
+    return items
+
+
+def _compass(ctx: _Ctx) -> list[Item]:
+    area = next(iter(ctx.side.areas_of("compass")), None)
+    if area is None:
+        return []
+    x, y, w, h = area.box
+    cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2 - 1
+    items = [Circle(cx + 0.8, cy + 1.2, r, Style(fill="#5C6B45", opacity=0.35)),
+             Circle(cx, cy, r, Style(fill=VERGE, stroke=INK, width=0.5))]
+    k = r - 9
+    items.append(polygon([(cx, cy - k), (cx + 3, cy), (cx, cy + k), (cx - 3, cy)], Style(fill=INK)))
+    items.append(polygon([(cx, cy), (cx + 3, cy), (cx, cy + k)], Style(fill=YELLOW, stroke=INK, width=0.3)))
+    items.append(polygon([(cx - k, cy), (cx, cy - 2), (cx + k, cy), (cx, cy + 2)], Style(fill=MUTED)))
+    items.append(ctx.line(ctx.text("north"), cx, cy - k - 1.2, "sans-bold", 8, INK))
+    items.append(ctx.line(ctx.text("south"), cx, cy + k + 4.6, "sans-black", 10, INK))
+    return items
+
+
+def _legend(ctx: _Ctx) -> list[Item]:
+    area = next(iter(ctx.side.areas_of("legend")), None)
+    if area is None:
+        return []
+    x, y, w, h = area.box
+    model, side = ctx.model, ctx.side
+    items = _panel(x, y, w, h)
+    course = model.facts.course
+    cw = (w - 8) / 3
+    # row 1: the three terrains, colour and pattern
+    for i, terrain in enumerate(course.terrains):
+        bx, by = x + 4 + i * cw, y + 4
+        items.append(Rect(bx, by, 16, 16, Style(fill=terrain_colour(model, terrain)), radius=1))
+        items.append(terrain_pattern(terrain, bx, by, 16, 16))
+        items.append(Rect(bx, by, 16, 16, Style(stroke=EDGE, width=0.35), radius=1))
+        squares = course.sections.count(terrain) * course.section_squares
+        items += ctx.fit(ctx.text("legend_terrain", terrain=terrain, squares=squares),
+                         textfit.Box(bx + 19, by, cw - 22, 16, 10, 6.5, align="left"), "sans-bold", INK)
+    # row 2: grid, section numbers, direction
+    by = y + 24
+    bx = x + 4
+    items.append(Rect(bx, by, 16, 16, Style(fill="#DDD8CB", stroke=EDGE, width=0.35)))
+    items.append(Rect(bx + 2, by + 2, 12, 12, Style(fill=WHITE, opacity=0.6, stroke=WHITE, width=0.8)))
+    items.append(ctx.line("1", bx + 8, by + 10.8, "sans-black", 13, INK))
+    items += ctx.fit(ctx.text("legend_grid"), textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"), "sans", INK)
+    bx += cw
+    items.append(Rect(bx, by, 16, 16, Style(fill="#DDD8CB", stroke=EDGE, width=0.35)))
+    items.append(ctx.line("11", bx + 8, by + 10, "sans-bold", 9, INK))
+    items += ctx.fit(ctx.text("legend_numbers", n=course.section_squares),
+                     textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"), "sans", INK)
+    bx += cw
+    items.append(polygon([(bx, by + 6), (bx + 9, by + 6), (bx + 9, by + 2), (bx + 16, by + 8), (bx + 9, by + 14),
+                          (bx + 9, by + 10), (bx, by + 10)], Style(fill=WHITE, stroke=EDGE, width=0.4)))
+    items += ctx.fit(ctx.text("legend_direction"), textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"),
+                     "sans", INK)
+    return items

@@ -1,0 +1,464 @@
+"""Maillot Jaune faces: rider cards (stars per terrain, the rear-wheel energy dial), energy needles,
+form tracks 20 to 0 and their markers, and the reference sheets (risky-breakaway dice table, quick
+reference, stage-time sheet). Every number comes from rules.yaml; every word from
+templates/cards/maillot-jaune.j2. Terrain patterns (shared with the board) live here too.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.layout import jersey as jersey_art
+from pnp.layout import text as textfit
+from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp
+from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
+
+YELLOW = "#FFD100"
+DARK = "#1F2328"
+SOFT = "#F3EFE4"
+RULE = "#C9C2B0"
+RED = "#C8102E"
+
+
+# --- terrains: colour AND pattern
+
+def terrain_colour(model, terrain: str) -> str:
+    return next((c.hex for c in model.colours if c.id == terrain), "#CCCCCC")
+
+
+def terrain_pattern(terrain: str, x: float, y: float, w: float, h: float, clip=None, scale: float = 1.0) -> Item:
+    """The pattern of a terrain over the box (x, y, w, h), for colour-blind players:
+    flat = level lines, climb = rising hatching, descent = dots. ``clip`` replaces the box's clip."""
+    ink = Style(stroke="#3A3A3A", width=0.35 * scale, opacity=0.55)
+    dot = Style(fill="#2E2E2E", opacity=0.5)
+    items: list[Item] = []
+    step = 4.0 * scale
+    if terrain == "plaine":
+        yy = y + step / 2
+        while yy < y + h:
+            items.append(Line(x - 1, yy, x + w + 1, yy, ink))
+            yy += step
+    elif terrain == "montee":
+        k = -h
+        while k < w + h:
+            items.append(Line(x + k, y + h + 1, x + k + h + 2, y - 1, ink))
+            k += step
+    elif terrain == "descente":
+        row = 0
+        yy = y + step / 2
+        while yy < y + h + step:
+            xx = x + (step / 2 if row % 2 else 0)
+            while xx < x + w + step:
+                items.append(Circle(xx, yy, 0.55 * scale, dot))
+                xx += step
+            yy += step * 0.87
+            row += 1
+    return Group(tuple(items), clip=clip if clip is not None else Rect(x, y, w, h, Style()))
+
+
+def terrain_swatch(model, terrain: str, x: float, y: float, w: float, h: float, radius: float = 1.2) -> list[Item]:
+    return [Rect(x, y, w, h, Style(fill=terrain_colour(model, terrain)), radius=radius),
+            terrain_pattern(terrain, x, y, w, h),
+            Rect(x, y, w, h, Style(stroke=DARK, width=0.3), radius=radius)]
+
+
+def star(cx: float, cy: float, r: float, fill: str, stroke: str = DARK) -> Item:
+    pts = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        a = math.radians(-90 + i * 36)
+        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return polygon(pts, Style(fill=fill, stroke=stroke, width=0.3))
+
+
+def _tint(hex_colour: str, amount: float) -> str:
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in (r, g, b))
+
+
+def _rider(ctx: CardContext, card):
+    model = ctx.model
+    rider = model.rider(card.rider)
+    return rider, model.colour(rider.colour), next(p for p in model.profiles if p.id == rider.profile)
+
+
+def _label(deck, card) -> str:
+    return f"card {deck.id}/{card.id}"
+
+
+# --- rider card
+
+DIAL_R = 23.0
+"""Radius of the rim of the rear wheel (the energy dial) on a rider card, in mm."""
+
+
+def dial_geometry(max_energy: int) -> list[tuple[int, float]]:
+    """(value, angle in degrees, 0 = up, clockwise) of each mark of the energy dial: 0 at the lower
+    left, the maximum at the lower right, over 270 degrees."""
+    return [(v, -135 + 270 * v / max_energy) for v in range(max_energy + 1)]
+
+
+def _dial(ctx: CardContext, cx: float, cy: float, r: float, colour: str) -> list[Item]:
+    facts = ctx.model.facts
+    items: list[Item] = [Circle(cx, cy, r + 2.6, Style(fill=DARK)),                       # tyre
+                         Circle(cx, cy, r, Style(fill="#FFFFFF", stroke="#9A9EA5", width=0.5))]
+    for k in range(16):  # spokes
+        a = math.radians(k * 360 / 16)
+        items.append(Line(cx + 3.2 * math.cos(a), cy + 3.2 * math.sin(a), cx + (r - 0.6) * math.cos(a),
+                          cy + (r - 0.6) * math.sin(a), Style(stroke="#D5D2CA", width=0.35)))
+    marks = dial_geometry(facts.energy.max)
+    for v, deg in marks:
+        a = math.radians(deg - 90)
+        px, py = cx + (r - 5.2) * math.cos(a), cy + (r - 5.2) * math.sin(a)
+        items.append(Circle(px, py, 3.6, Style(fill=colour if v == facts.energy.start else "#FFFFFF",
+                                               stroke=DARK, width=0.4)))
+        ink = "#FFFFFF" if v == facts.energy.start else DARK
+        items.append(textfit.line(str(v), px, py + 1.55, "sans-black", 12, ink, "center"))
+        items.append(Line(cx + (r - 0.3) * math.cos(a), cy + (r - 0.3) * math.sin(a), cx + (r - 1.6) * math.cos(a),
+                          cy + (r - 1.6) * math.sin(a), Style(stroke=DARK, width=0.5)))
+    # the hub: where the split pin goes through
+    items += [Circle(cx, cy, 3.2, Style(fill=SOFT, stroke=DARK, width=0.4)),
+              Line(cx - 1.6, cy, cx + 1.6, cy, Style(stroke=DARK, width=0.3)),
+              Line(cx, cy - 1.6, cx, cy + 1.6, Style(stroke=DARK, width=0.3))]
+    return items
+
+
+def rider_face(ctx: CardContext, deck, card) -> list[Item]:
+    model, t, b = ctx.model, ctx.texts, ctx.bleed
+    rider, colour, profile = _rider(ctx, card)
+    w, h = ctx.w, ctx.h
+    label = _label(deck, card)
+    items: list[Item] = [paper(ctx), Rect(-b, -b, w + 2 * b, 21 + b, Style(fill=colour.hex)),
+                         Rect(-b, 21, w + 2 * b, 1.2, Style(fill=YELLOW))]
+    jersey = next(j for j in model.jerseys if j.rider == rider.id)
+    items.append(Rect(w - 20, 1.8, 17.5, 17.5, Style(fill=_tint(colour.hex, 0.75), stroke=DARK, width=0.3), radius=2))
+    items.append(jersey_art.place(ctx.jersey(jersey.id), w - 19, 2.3, 16.5))
+    items += fitted(rider.name.upper(), textfit.Box(4, 2.5, w - 25, 10, 15, 8, align="left"), "sans-black",
+                    colour.ink, label)
+    items += fitted(profile.name, textfit.Box(4, 12.5, w - 25, 7, 8.5, 6, align="left"), "sans-medium",
+                    colour.ink, label)
+    # stars per terrain
+    y = 24.5
+    for terrain in model.facts.course.terrains:
+        n = profile.stars.get(terrain, 0)
+        items += terrain_swatch(model, terrain, 4, y, 12, 8)
+        items.append(textfit.line(t("terrain_name", terrain=terrain), 18.5, y + 5.6, "sans-bold", 8.5, INK))
+        for k in range(model.facts.stars.max):
+            filled = k < n
+            items.append(star(w - 6.5 - (model.facts.stars.max - 1 - k) * 8.2, y + 4.0, 3.6,
+                              YELLOW if filled else "#FFFFFF", DARK if filled else "#B9B4A8"))
+        y += 9.6
+    items.append(Line(4, y + 0.2, w - 4, y + 0.2, Style(stroke=RULE, width=0.3)))
+    items += fitted(t("rider_stars_note"), textfit.Box(4, y + 0.6, w - 8, 5.5, 6.6, 5.2), "sans-italic", MUTED, label)
+    # the rear wheel: the energy dial
+    cy = h - 6.5 - DIAL_R - 2.6
+    items += _dial(ctx, w / 2, cy, DIAL_R, colour.hex)
+    items.append(textfit.line(t("energy_title"), w / 2, cy + 11.5, "sans-black", 7.5, DARK, "center"))
+    items.append(stamp(ctx))
+    return items
+
+
+def rider_back(ctx: CardContext) -> list[Item]:
+    """Yellow, with the jersey and the title, the same either way up."""
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW))]
+    k = -h
+    while k < w + h:
+        items.append(polygon([(k, h + b), (k + 3, h + b), (k + 3 + h + 2 * b, -b), (k + h + 2 * b, -b)],
+                             Style(fill="#F6C600")))
+        k += 9
+    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke=DARK, width=0.6), radius=3))
+    award = next((j for j in ctx.model.jerseys if j.award), None)
+    if award is not None:
+        items.append(jersey_art.place(ctx.jersey(award.id), (w - 34) / 2, (h - 34) / 2, 34))
+    title = fitted(ctx.model.info.title.upper(), textfit.Box(8, 12, w - 16, 12, 18, 9), "sans-black", DARK,
+                   "card back")
+    items += title
+    items.append(Group(tuple(title), compose(translate(w, h), rotate(180))))
+    return items
+
+
+# --- energy needle, form track, form marker
+
+def needle_face(ctx: CardContext, deck, card) -> list[Item]:
+    """An arrow that turns on the wheel's hub: its hole sits on the hub, its tip on the numbers."""
+    rider, colour, _ = _rider(ctx, card) if card.rider else (None, None, None)
+    w, h, b = ctx.w, ctx.h, ctx.bleed
+    fill = colour.hex if colour else DARK
+    cx, pivot, tip = w / 2, needle_pivot(h), needle_pivot(h) - needle_length()
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#FFFFFF")),
+                         polygon([(cx, tip), (cx + 3.2, tip + 6), (cx + 1.6, tip + 6), (cx + 2.2, pivot),
+                                  (cx + 2.2, h - 2), (cx - 2.2, h - 2), (cx - 2.2, pivot), (cx - 1.6, tip + 6),
+                                  (cx - 3.2, tip + 6)], Style(fill=fill, stroke=DARK, width=0.3)),
+                         Circle(cx, pivot, 1.3, Style(fill="#FFFFFF", stroke=DARK, width=0.3))]
+    if colour:
+        items.append(textfit.line(colour.letter, cx, h - 3.5, "sans-black", 6, colour.ink, "center"))
+    return items
+
+
+def needle_pivot(h: float) -> float:
+    return h - 8.0
+
+
+def needle_length() -> float:
+    """From the hole to the tip: it stops just short of the numbers of the dial."""
+    return DIAL_R - 10.5
+
+
+def needle_back(ctx: CardContext) -> list[Item]:
+    b = ctx.bleed
+    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill="#FFFFFF"))]
+
+
+FORM_LABEL = 30.0
+
+
+def form_cells(ctx: CardContext) -> list[tuple[int, float, float]]:
+    """(value, x, width) of each cell of a form track, from the start value down to 0."""
+    f = ctx.model.facts.form
+    n = f.start + 1
+    cw = (ctx.w - FORM_LABEL - 4) / n
+    return [(f.start - i, FORM_LABEL + i * cw, cw) for i in range(n)]
+
+
+def form_face(ctx: CardContext, deck, card) -> list[Item]:
+    rider, colour, _ = _rider(ctx, card)
+    w, h, b = ctx.w, ctx.h, ctx.bleed
+    label = _label(deck, card)
+    items: list[Item] = [paper(ctx), Rect(-b, -b, FORM_LABEL - 2 + b, h + 2 * b, Style(fill=colour.hex))]
+    items += fitted(rider.name, textfit.Box(2, 2, FORM_LABEL - 6, 9, 9, 5.5, align="left"), "sans-black",
+                    colour.ink, label)
+    items += fitted(ctx.texts("form_title"), textfit.Box(2, 11, FORM_LABEL - 6, 6, 7.5, 5, align="left"),
+                    "sans-bold", colour.ink, label)
+    items.append(textfit.line(colour.letter, FORM_LABEL - 7, h - 3, "sans-black", 12, colour.ink, "center"))
+    for v, x, cw in form_cells(ctx):
+        fill = "#FFFFFF" if v else _tint(RED, 0.75)
+        items.append(Rect(x, 4, cw, h - 10, Style(fill=fill, stroke=DARK, width=0.35)))
+        items.append(textfit.line(str(v), x + cw / 2, 4 + (h - 10) / 2 + 2.0, "sans-black" if v in (20, 10, 0)
+                                  else "sans-bold", 10 if v < 10 else 9, INK, "center"))
+    x0, x1 = FORM_LABEL, w - 4
+    items.append(Line(x0 + 2, h - 3.3, x1 - 6, h - 3.3, Style(stroke=MUTED, width=0.4)))
+    items.append(polygon([(x1 - 6, h - 4.8), (x1 - 2, h - 3.3), (x1 - 6, h - 1.8)], Style(fill=MUTED)))
+    items.append(textfit.line(ctx.texts("form_direction"), (x0 + x1) / 2, h - 4.2, "sans-italic", 5.5, MUTED,
+                              "center"))
+    return items
+
+
+def marker_face(ctx: CardContext, deck, card) -> list[Item]:
+    rider, colour, _ = _rider(ctx, card)
+    w, h, b = ctx.w, ctx.h, ctx.bleed
+    return [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#FFFFFF")),
+            polygon([(1, 1), (w - 1, 1), (w - 1, h - 8), (w / 2, h - 1), (1, h - 8)],
+                    Style(fill=colour.hex, stroke=DARK, width=0.4)),
+            textfit.line(colour.letter, w / 2, 11.5, "sans-black", 20, colour.ink, "center")]
+
+
+def marker_back(ctx: CardContext) -> list[Item]:
+    b = ctx.bleed
+    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill="#FFFFFF"))]
+
+
+def plain_back(ctx: CardContext) -> list[Item]:
+    """A light back with the title small in the middle: tracks and sheets are read from the front."""
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=SOFT))]
+    size = min(40.0, h * 0.5)
+    award = next((j for j in ctx.model.jerseys if j.award), None)
+    if award is not None and h > 40:
+        items.append(jersey_art.place(ctx.jersey(award.id), (w - size) / 2, (h - size) / 2 - 8, size))
+    items += fitted(ctx.model.info.title.upper(), textfit.Box(6, h / 2 + size / 2 - 4, w - 12, 14, 20, 7),
+                    "sans-black", MUTED, "back") if h > 40 else \
+        fitted(ctx.model.info.title.upper(), textfit.Box(6, 2, w - 12, h - 4, 16, 6), "sans-black", MUTED, "back")
+    return items
+
+
+# --- reference sheets
+
+def _band(ctx: CardContext, title: str, sub: str = "") -> list[Item]:
+    b, w = ctx.bleed, ctx.w
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, 20 + b, Style(fill=YELLOW)),
+                         Rect(-b, 20, w + 2 * b, 1.2, Style(fill=DARK))]
+    award = next((j for j in ctx.model.jerseys if j.award), None)
+    if award is not None:
+        items.append(jersey_art.place(ctx.jersey(award.id), 6, 2, 16))
+    items += fitted(title, textfit.Box(26, 2, w - 32, 11, 20, 10, align="left"), "sans-black", DARK, title)
+    if sub:
+        items += fitted(sub, textfit.Box(26, 12.5, w - 32, 6.5, 9, 6, align="left"), "sans-medium", DARK, title)
+    return items
+
+
+def _die(x: float, y: float, s: float, value: int) -> list[Item]:
+    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+            5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+    items: list[Item] = [Rect(x, y, s, s, Style(fill="#FFFFFF", stroke=DARK, width=0.4), radius=s * 0.18)]
+    for i, j in pips.get(value, []):
+        items.append(Circle(x + s * (0.25 + 0.25 * i), y + s * (0.25 + 0.25 * j), s * 0.09, Style(fill=DARK)))
+    return items
+
+
+def dice_table_face(ctx: CardContext, deck, card) -> list[Item]:
+    from pnp.games.maillot_jaune.context import dice_rows
+
+    t, facts, w, h = ctx.texts, ctx.model.facts, ctx.w, ctx.h
+    label = _label(deck, card)
+    rows = dice_rows(ctx.model)
+    items: list[Item] = [paper(ctx)] + _band(ctx, t("dice_title"), t("dice_subtitle", max=facts.breakaway.risky_max))
+    x0, top = 8.0, 27.0
+    head_h, row_h = 13.0, (h - 27 - 13 - 44) / len(rows)
+    cols = [x0, x0 + 42, x0 + 60]
+    cw = (w - 8 - cols[2]) / facts.breakaway.risky_max
+    items.append(Rect(x0, top, w - 16, head_h, Style(fill=DARK)))
+    items += fitted(t("dice_throw"), textfit.Box(cols[0] + 2, top, 40, head_h, 9, 6, align="left"), "sans-bold",
+                    "#FFFFFF", label)
+    items += fitted(t("dice_chance", total=facts.dice.faces ** facts.dice.count),
+                    textfit.Box(cols[1], top, 18, head_h, 7, 5), "sans-bold", "#FFFFFF", label)
+    for k in range(1, facts.breakaway.risky_max + 1):
+        items += fitted(t("dice_squares", n=k), textfit.Box(cols[2] + (k - 1) * cw, top + 1, cw, head_h - 2, 9, 6),
+                        "sans-bold", "#FFFFFF", label)
+    y = top + head_h
+    for i, row in enumerate(rows):
+        fill = "#FFF6CC" if row["double"] else ("#FFFFFF" if i % 2 else SOFT)
+        items.append(Rect(x0, y, w - 16, row_h, Style(fill=fill)))
+        s = min(row_h - 3, 8.0)
+        if row["double"]:
+            a = int(row["key"].split("/")[0])
+            items += _die(cols[0] + 2, y + (row_h - s) / 2, s, a) + _die(cols[0] + 3 + s, y + (row_h - s) / 2, s, a)
+            items.append(textfit.line(t("dice_double", n=a), cols[0] + 5 + 2 * s, y + row_h / 2 + 1.3, "sans-bold",
+                                      8, INK))
+        else:
+            items.append(textfit.line(t("dice_total", n=int(row["key"])), cols[0] + 3, y + row_h / 2 + 1.6,
+                                      "sans-bold", 10, INK))
+        items.append(textfit.line(str(row["throws"]), cols[1] + 9, y + row_h / 2 + 1.4, "sans", 8, MUTED, "center"))
+        if row["costs"] is None:
+            box = textfit.Box(cols[2] + 1, y + 0.6, w - 8 - cols[2] - 2, row_h - 1.2, 10, 6)
+            items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=_tint(RED, 0.2)), radius=1))
+            items += fitted(t("dice_puncture", turns=facts.puncture.miss_turns), box, "sans-black", "#FFFFFF", label)
+        else:
+            for k, v in enumerate(row["costs"]):
+                items.append(textfit.line(str(v), cols[2] + (k + 0.5) * cw, y + row_h / 2 + 2.0,
+                                          "sans-black" if v == 0 else "sans-bold", 12, INK, "center"))
+        items.append(Line(x0, y + row_h, w - 8, y + row_h, Style(stroke=RULE, width=0.25)))
+        y += row_h
+    for k in range(facts.breakaway.risky_max + 1):
+        xx = cols[2] + k * cw
+        items.append(Line(xx, top, xx, y, Style(stroke=RULE, width=0.25)))
+    items.append(Rect(x0, top, w - 16, y - top, Style(stroke=DARK, width=0.5)))
+    box = textfit.Box(x0, y + 3, w - 16, h - y - 10, 9, 6.5, align="left", valign="top")
+    items += fitted(t("dice_notes", safe=facts.breakaway.safe_cost, max=facts.breakaway.risky_max), box, "sans",
+                    INK, label)
+    items.append(stamp(ctx))
+    return items
+
+
+def _section(ctx: CardContext, title: str, text: str, x: float, y: float, w: float, h: float, label: str,
+             accent: str = DARK) -> list[Item]:
+    items: list[Item] = [Rect(x, y, w, 7, Style(fill=accent), radius=1.2),
+                         textfit.line(title, x + 2.5, y + 5.1, "sans-black", 9.5, "#FFFFFF" if accent == DARK else DARK)]
+    items += fitted(text, textfit.Box(x + 1, y + 8.5, w - 2, h - 9, 8.6, 6.2, align="left", valign="top"), "sans",
+                    INK, label)
+    return items
+
+
+def summary_face(ctx: CardContext, deck, card) -> list[Item]:
+    t, f, w, h, model = ctx.texts, ctx.model.facts, ctx.w, ctx.h, ctx.model
+    label = _label(deck, card)
+    items: list[Item] = [paper(ctx)] + _band(ctx, t("summary_title"), t("summary_subtitle"))
+    c = f.course
+    # terrains and the tactic squares
+    y = 26.0
+    tw = (w - 16 - 2 * 4) / len(c.terrains)
+    for i, terrain in enumerate(c.terrains):
+        x = 8 + i * (tw + 4)
+        items += terrain_swatch(model, terrain, x, y, 14, 10)
+        items += fitted(t("terrain_name", terrain=terrain), textfit.Box(x + 16, y, tw - 16, 10, 10, 7, align="left"),
+                        "sans-bold", INK, label)
+    y += 14
+    col_w = (w - 16 - 5) / 2
+    blocks = [
+        (t("sum_order_title"), t("sum_order")),
+        (t("sum_move_title"), t("sum_move")),
+        (t("sum_safe_title"), t("sum_safe", cost=f.breakaway.safe_cost)),
+        (t("sum_risky_title"), t("sum_risky", max=f.breakaway.risky_max)),
+        (t("sum_slip_title"), t("sum_slip", loss=f.slipstream.leader_energy, gain=f.slipstream.follower_gain)),
+        (t("sum_dodge_title"), t("sum_dodge")),
+        (t("sum_puncture_title"), t("sum_puncture", turns=f.puncture.miss_turns)),
+        (t("sum_terrain_title"), t("sum_terrain", n=c.section_squares,
+                                   tactic=[(s, c.section_squares - s) for s in range(f.stars.max, f.stars.min - 1, -1)])),
+        (t("sum_stage_title"), t("sum_stage", minutes=f.timing.minutes_per_round, energy=f.energy.start)),
+        (t("sum_form_title"), t("sum_form", form=f.form.start, energy=f.energy.max)),
+    ]
+    rows = (len(blocks) + 1) // 2
+    bh = (h - y - 8) / rows
+    for i, (title, text) in enumerate(blocks):
+        x = 8 + (i % 2) * (col_w + 5)
+        yy = y + (i // 2) * bh
+        items += _section(ctx, title, text, x, yy, col_w, bh - 3, label,
+                          YELLOW if i in (2, 3) else DARK)
+    items.append(stamp(ctx))
+    return items
+
+
+def timesheet_face(ctx: CardContext, deck, card) -> list[Item]:
+    t, f, w, h, model = ctx.texts, ctx.model.facts, ctx.w, ctx.h, ctx.model
+    label = _label(deck, card)
+    items: list[Item] = [paper(ctx)] + _band(ctx, t("times_title"), t("times_subtitle",
+                                                                       minutes=f.timing.minutes_per_round))
+    stages = len(f.course.stages)
+    x0, top = 8.0, 28.0
+    name_w = 44.0
+    cw = (w - 16 - name_w) / (stages * 2 + 1)
+    head = 14.0
+    rows = model.riders
+    row_h = min(15.0, (h - top - head - 40) / len(rows))
+    items.append(Rect(x0, top, w - 16, head, Style(fill=DARK)))
+    items += fitted(t("times_rider"), textfit.Box(x0 + 2, top, name_w - 4, head, 9, 6, align="left"), "sans-bold",
+                    "#FFFFFF", label)
+    for s in range(stages):
+        x = x0 + name_w + 2 * s * cw
+        items += fitted(t("times_stage", n=s + 1), textfit.Box(x, top + 0.5, 2 * cw, 6, 8.5, 6), "sans-black",
+                        "#FFFFFF", label)
+        items += fitted(t("times_minutes"), textfit.Box(x, top + 7, cw, 6, 6.5, 5), "sans", "#FFFFFF", label)
+        items += fitted(t("times_total"), textfit.Box(x + cw, top + 7, cw, 6, 6.5, 5), "sans", "#FFFFFF", label)
+    items += fitted(t("times_rank"), textfit.Box(x0 + name_w + 2 * stages * cw, top, cw, head, 8, 5.5), "sans-bold",
+                    "#FFFFFF", label)
+    y = top + head
+    for i, rider in enumerate(rows):
+        colour = model.colour(rider.colour)
+        items.append(Rect(x0, y, w - 16, row_h, Style(fill=SOFT if i % 2 else "#FFFFFF")))
+        items.append(Circle(x0 + 5, y + row_h / 2, 3.4, Style(fill=colour.hex, stroke=DARK, width=0.3)))
+        items.append(textfit.line(colour.letter, x0 + 5, y + row_h / 2 + 1.5, "sans-black", 9, colour.ink, "center"))
+        items += fitted(rider.name, textfit.Box(x0 + 10, y, name_w - 12, row_h, 10, 6.5, align="left"), "sans-bold",
+                        INK, label)
+        y += row_h
+    for k in range(stages * 2 + 2):
+        xx = x0 + name_w + k * cw
+        bold = k % 2 == 0
+        items.append(Line(xx, top if k else top, xx, y, Style(stroke=DARK if bold else RULE, width=0.45 if bold else 0.25)))
+    for i in range(len(rows) + 1):
+        items.append(Line(x0, top + head + i * row_h, w - 8, top + head + i * row_h, Style(stroke=RULE, width=0.25)))
+    items.append(Rect(x0, top, w - 16, y - top, Style(stroke=DARK, width=0.5)))
+    # the yellow jersey after each stage
+    y += 6
+    items.append(textfit.line(t("times_yellow"), x0, y + 4, "sans-black", 10, INK))
+    y += 7
+    bw = (w - 16 - (stages - 1) * 4) / stages
+    for s in range(stages):
+        x = x0 + s * (bw + 4)
+        items.append(Rect(x, y, bw, 14, Style(fill="#FFFBE6", stroke=DARK, width=0.4), radius=1.5))
+        items.append(Rect(x, y, 5, 14, Style(fill=YELLOW), radius=1.5))
+        items.append(textfit.line(t("times_after", n=s + 1), x + 7, y + 4.2, "sans-medium", 6.5, MUTED))
+    items += fitted(t("times_note"), textfit.Box(x0, y + 17, w - 16, h - y - 24, 8, 6, align="left", valign="top"),
+                    "sans-italic", MUTED, label)
+    items.append(stamp(ctx))
+    return items
+
+
+def reference_face(ctx: CardContext, deck, card) -> list[Item]:
+    draw = {"dice-table": dice_table_face, "summary": summary_face, "time-sheet": timesheet_face}[card.kind]
+    return draw(ctx, deck, card)
+
+
+FACES = {"mj-rider": rider_face, "mj-needle": needle_face, "mj-form": form_face, "mj-form-marker": marker_face,
+         "mj-reference": reference_face}
+BACKS = {"mj-back": rider_back, "mj-needle-back": needle_back, "mj-plain-back": plain_back,
+         "mj-form-marker-back": marker_back}

@@ -1,0 +1,184 @@
+"""Maillot Jaune: the model, every check (silent on the shipped data, firing on a broken copy),
+the kit built once and read back, the board SVG, the rulebook's numbers, the English catalog."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build_game
+from pnp.check import Severity, run_checks
+from pnp.games import maillot_jaune as mj
+from pnp.games.maillot_jaune.facts import PUNCTURE, outcome_key, outcomes
+from pnp.model import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "data" / "maillot-jaune"
+FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
+         "manifest.json"]
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_game(GAME)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("mj-kit")
+    build_game(GAME, BuildOptions(out=out))
+    return out / "maillot-jaune" / "fr"
+
+
+def _text(pdf: Path) -> str:
+    return "\n".join(p.extract_text() or "" for p in PdfReader(str(pdf)).pages)
+
+
+# --- the model
+
+def test_model_loads_with_the_rules_numbers(model) -> None:
+    f = model.facts
+    assert len(model.riders) == f.riders == 9
+    assert f.course.squares == model.boards[0].sides[0].columns == 84
+    assert [list(s) for s in f.course.stages] == [["plaine", "montee"], ["montee", "descente"], ["descente", "plaine"]]
+    assert (f.energy.max, f.form.max, f.breakaway.risky_max) == (6, 20, 4)
+    assert len(model.standees) == 10 and sum(1 for s in model.standees if not s.rider) == 1
+
+
+def test_dice_table_covers_the_36_throws_and_doubles_have_their_rows(model) -> None:
+    table = model.facts.risky_table
+    keys = [outcome_key(a, b) for a, b in outcomes(6)]
+    assert len(keys) == 36 and all(k in table for k in keys)
+    assert set(table) == set(keys)
+    assert [k for k, v in table.items() if v == PUNCTURE] == ["3/3", "4/4", "5/5"]
+    assert table["1/1"] != table.get("2")  # a double is not its total
+
+
+def test_shipped_data_has_no_error_or_warning_and_lists_every_decision(model) -> None:
+    findings = run_checks(model)
+    bad = [f.render() for f in findings if f.severity is not Severity.QUESTION]
+    assert bad == []
+    questions = {f.rule for f in findings if f.severity is Severity.QUESTION}
+    assert {d.id for d in model.decisions} <= questions
+    for needed in ("MJ-D-PLAYERS", "MJ-D-AGE-DURATION", "MJ-D-NAMES", "MJ-D-STARS", "MJ-D-LANES", "MJ-D-IDENTITY"):
+        assert needed in questions
+
+
+# --- every check fires on a broken copy
+
+BROKEN = [
+    ("needles.csv", "aiguille-ptt,needle,ptt\n", "", "MJ-PARITY"),
+    ("riders.yaml", "  - {id: figurine-vercors,       rider: vercors}\n", "", "MJ-MANIFEST"),
+    ("rules.yaml", "players: {min: 2, max: 9}", "players: {min: 2, max: 10}", "MJ-PLAYERS"),
+    ("jerseys.yaml", "award: true, mark: none", "mark: none", "MJ-JERSEY"),
+    ("rules.yaml", "    - [montee, descente]", "    - [montee, cobbles]", "MJ-COURSE"),
+    ("rules.yaml", "    - [descente, plaine]", "    - [descente, montee]", "MJ-TERRAIN-BALANCE"),
+    ("boards.yaml", "{id: arrivee-2, kind: finish, column: 57}", "{id: arrivee-2, kind: finish, column: 58}",
+     "MJ-BOARD"),
+    ("riders.yaml", "stars: {plaine: 3, montee: 2, descente: 1}}", "stars: {plaine: 4, montee: 2, descente: 1}}",
+     "MJ-STARS-RANGE"),
+    ("riders.yaml", "stars: {plaine: 1, montee: 3, descente: 2}}", "stars: {plaine: 1, montee: 3, descente: 3}}",
+     "MJ-STARS-EQUAL"),
+    ("riders.yaml", "colour: kaki,      profile: rouleur-grimpeur}", "colour: kaki,      profile: grimpeur-rouleur}",
+     "MJ-STARS-SPREAD"),
+    ("rules.yaml", '  "11":  [4, 5, 6, 7]', '  "12":  [4, 5, 6, 7]', "MJ-DICE-COMPLETE"),
+    ("rules.yaml", '  "10":  [0, 0, 1, 2]', '  "10":  [0, 3, 1, 2]', "MJ-DICE-MONOTONIC"),
+    ("rules.yaml", "  safe_cost: 1 ", "  safe_cost: 3 ", "MJ-DICE-RISK"),
+    ("rules.yaml", "  start: 6                        # set again", "  start: 5                        # set again",
+     "MJ-GAUGES"),
+    ("rules.yaml", "  section_squares: 14", "  section_squares: 3", "MJ-TACTIC"),
+    ("tokens.yaml", "  - {id: crevaison, kind: puncture,", "  - {id: crevaison, kind: marker,", "MJ-TOKENS"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, rule", BROKEN, ids=[b[3] + ":" + b[0] for b in BROKEN])
+def test_each_check_fires_on_a_broken_copy(tmp_path: Path, name: str, old: str, new: str, rule: str) -> None:
+    folder = tmp_path / "maillot-jaune"
+    shutil.copytree(GAME, folder)
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    broken = load_game(folder)
+    assert rule in {f.rule for f in mj.check(broken) if f.severity is not Severity.QUESTION}
+    assert rule not in {f.rule for f in mj.check(load_game(GAME))}
+
+
+def test_every_check_has_a_rule_id_in_its_docstring() -> None:
+    for check in mj.CHECKS:
+        assert re.match(r"MJ-[A-Z-]+:", check.__doc__ or ""), check.__name__
+
+
+# --- the kit
+
+def test_kit_files_and_manifest_counts_equal_the_model(kit: Path, model) -> None:
+    assert sorted(p.name for p in kit.iterdir() if not p.name.startswith(".")) == sorted(FILES)
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    c = manifest["components"]
+    comp = model.facts.components
+    assert c["cards"] == {"coureurs": comp.rider_cards}
+    assert c["pieces"] == {"aiguilles": comp.energy_needles, "forme": comp.form_tracks, "curseurs": comp.form_markers,
+                           "references": 3}
+    assert c["standees"] == comp.standees
+    assert c["tokens"] == {"crevaison": 4}
+    assert c["boards"] == {"circuit": ["a"]}
+    for entry in manifest["files"]:
+        if entry["name"].endswith(".pdf"):
+            assert entry["pages"] == len(PdfReader(str(kit / entry["name"])).pages)
+
+
+def test_cards_and_pieces_read_back(kit: Path, model) -> None:
+    cards = _text(kit / "cards.pdf")
+    for rider in model.riders:
+        assert rider.name.upper() in cards
+    assert "ÉNERGIE" in cards
+    pieces = _text(kit / "pieces.pdf")
+    for word in ("Échappée avec risque", "Aide-mémoire", "Feuille des temps", "CREVAISON", "double 6", "total 11"):
+        assert word in pieces, word
+
+
+def test_board_svg_has_its_groups_and_texts(kit: Path) -> None:
+    root = ET.parse(kit / "board-a.svg").getroot()
+    ids = {el.get("id") for el in root.iter() if el.get("id")}
+    assert {"background", "road", "squares", "lines", "labels", "title", "compass", "legend"} <= ids
+    texts = " ".join("".join(el.itertext()) for el in root.iter() if el.tag.endswith("text"))
+    for word in ("DÉPART", "ARRIVÉE · ÉTAPE 1", "ARRIVÉE · ÉTAPE 2", "ARRIVÉE · ÉTAPE 3", "MAILLOT JAUNE",
+                 "Plaine · 28 cases", "Montée · 28 cases", "Descente · 28 cases"):
+        assert word in texts, word
+    assert float(root.get("width").rstrip("m")) <= 610 and float(root.get("height").rstrip("m")) <= 430
+
+
+def test_rulebook_shows_the_data_numbers(kit: Path, model) -> None:
+    text = " ".join(_text(kit / "rulebook.pdf").split())
+    f = model.facts
+    assert f"boucle fermée de {f.course.squares} cases" in text
+    assert f"Sur 36 jets possibles, 3 donnent une crevaison" in text
+    assert "Renault" in text and "MJ-D-STARS" in text
+    assert f"revient à {f.energy.start}" in text
+
+
+def test_english_catalog_is_complete() -> None:
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["i18n", "status", "maillot-jaune", "--check"])
+    assert result.exit_code == 0, result.output
+    assert "en" in result.output
+
+
+def test_board_layout_squares_fit_a_standee_base(model) -> None:
+    from pnp.layout.boards.circuit import Circuit
+
+    side = model.boards[0].sides[0]
+    loop = Circuit(side, 600, 420)
+    assert 25 <= loop.step <= 30
+    assert loop.bottom < 420
+    for line in side.lines:
+        assert loop.on_straight(loop.col_t(line.column))
