@@ -1,0 +1,8 @@
+"""Tour de France (Donald Bostock, MB France): the rules as typed facts (from rules.yaml), the checks
+they imply, and what the rulebook template reads."""
+
+from pnp.games.tour_de_france_mb.checks import CHECKS, check
+from pnp.games.tour_de_france_mb.context import rulebook_context
+from pnp.games.tour_de_france_mb.facts import Facts
+
+__all__ = ["CHECKS", "Facts", "check", "rulebook_context"]

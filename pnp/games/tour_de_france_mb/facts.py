@@ -1,0 +1,116 @@
+"""The numbers of the Tour de France (MB) rules, read from rules.yaml."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.base import Frozen
+from pnp.model.game import Range
+
+StageKind = Literal["road", "team-time-trial", "individual-time-trial"]
+
+
+class Jerseys(Frozen):
+    yellow: str
+    green: str
+
+
+class Components(Frozen):
+    """What the box holds, as the rules list it."""
+
+    race_cards: int
+    sprint_cards: int
+    colour_cards: int
+    risk_cards: int
+    cyclists: int
+    pawns: int
+    pawns_per_player: int
+    finish_slots: int
+
+
+class Stage(Frozen):
+    number: int
+    kind: StageKind
+
+
+class RaceDeck(Frozen):
+    deck: str
+    per_colour: int = Field(ge=1)
+    sprint: tuple[int, ...]
+    colour_bonus: int = Field(ge=0)
+
+
+class RiskDeck(Frozen):
+    deck: str
+    favourable: int = Field(ge=0)
+    unfavourable: int = Field(ge=0)
+    crash_min: int = Field(ge=0)
+    hand_max: int = Field(ge=1)
+
+
+class Road(Frozen):
+    hand: int = Field(ge=1)
+    redraw: int = Field(ge=0)
+
+
+class TeamTimeTrial(Frozen):
+    corridor_lanes: int = Field(ge=1)
+
+
+class IndividualTimeTrial(Frozen):
+    hand: int = Field(ge=1)
+    heat: int = Field(ge=1)
+    lanes: tuple[int, ...]
+
+
+class Course(Frozen):
+    board: str
+    side: str
+
+
+class Points(Frozen):
+    road_individual: tuple[int, ...]
+    road_team: tuple[int, ...]
+    team_bonus: int
+    bonus_cyclists: int
+    bonus_places: int
+    green_first: int
+    green_second: int
+    combativity: int
+    ttt_team: tuple[int, ...]
+    itt_individual: tuple[int, ...]
+
+
+class Standings(Frozen):
+    min: int
+    max: int
+
+
+class Facts(Frozen):
+    """Everything rules.yaml says, typed."""
+
+    players: Range
+    teams: tuple[str, ...]
+    cyclists_per_team: int = Field(ge=1)
+    jerseys: Jerseys
+    components: Components
+    stages: tuple[Stage, ...]
+    race_deck: RaceDeck
+    risk_deck: RiskDeck
+    road: Road
+    team_time_trial: TeamTimeTrial
+    individual_time_trial: IndividualTimeTrial
+    course: Course
+    points: Points
+    standings: Standings
+
+    def stages_of(self, kind: str) -> list[Stage]:
+        return [s for s in self.stages if s.kind == kind]
+
+    def corridor(self, team: str) -> tuple[int, ...]:
+        """The lanes of ``team``'s corridor in the team time trial (team i: lanes (i-1)*n+1 .. i*n)."""
+        n = self.team_time_trial.corridor_lanes
+        i = self.teams.index(team)
+        return tuple(range(i * n + 1, (i + 1) * n + 1))

@@ -1,0 +1,254 @@
+"""Tour de France (MB): race cards (a triplet in a team colour, or a Sprint 3-2-1), risk cards (blue
+favourable, red unfavourable), the standings board and the points table (two large reference sheets),
+and their backs. Every number comes from the card or from rules.yaml; every word from
+templates/cards/tour-de-france-mb.j2."""
+
+from __future__ import annotations
+
+from pnp.layout import text as textfit
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, stamp
+from pnp.layout.faces.rider import _tint
+from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, compose, polygon, rotate, translate
+from pnp.model.decks import Card, Deck
+
+YELLOW = "#F4C300"
+DARK_YELLOW = "#C99A00"
+GOLD = "#D9A400"
+ASPHALT = "#4A4F57"
+OUTLINE = "#8D939B"
+RISK = {"favourable": "#1F57A8", "unfavourable": "#C8202A"}
+
+
+def _colour(ctx: CardContext, colour_id: str):
+    return ctx.model.colour(colour_id)
+
+
+def _edge(ctx: CardContext, hex_colour: str, width: float = 0.0) -> list[Item]:
+    """A light card (white team) gets a thin grey frame so its band reads on paper."""
+    if hex_colour.upper() not in ("#F4F2EC", "#FFFFFF"):
+        return []
+    return [Rect(0.6, 0.6, ctx.w - 1.2, ctx.h - 1.2, Style(stroke=OUTLINE, width=0.35), radius=2.5)]
+
+
+def _badge(ctx: CardContext, x: float, y: float, r: float, fill: str, ink: str, letter: str) -> list[Item]:
+    return [Circle(x, y, r, Style(fill=fill, stroke=ink, width=0.5)),
+            textfit.line(letter, x, y + r * 0.38, "sans-black", r * 2.6 if len(letter) == 1 else r * 2.0, ink, "center")]
+
+
+# --- race cards
+
+def race(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t = ctx.u, ctx.bleed, ctx.texts
+    colour = _colour(ctx, card.colour)
+    sprint = card.kind == "sprint"
+    band_h = 17 * u
+    items: list[Item] = [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, band_h + b, Style(fill=colour.hex)),
+                         Rect(-b, ctx.h - 9 * u, ctx.w + 2 * b, 9 * u + b, Style(fill=colour.hex))]
+    if sprint:  # a gold chequered strip: the sprint card is told apart at a glance
+        cell = 2.6 * u
+        n = int((ctx.w + 2 * b) // cell) + 1
+        items += [Rect(-b + i * cell, band_h, cell, cell, Style(fill=GOLD if i % 2 else INK)) for i in range(n)]
+    items += _edge(ctx, colour.hex)
+    items += _badge(ctx, 8 * u, 8.5 * u, 5.2 * u, "#FFFFFF" if colour.ink != "#FFFFFF" else colour.ink,
+                    colour.hex if colour.ink == "#FFFFFF" else INK, colour.letter)
+    label = t("race_label", card=card).upper()
+    items.append(textfit.line(label, ctx.w / 2 + 4 * u, 10.8 * u, "sans-black", 8.5 * u, colour.ink, "center"))
+    # the triplet: one column per cyclist, its number and as many squares
+    n = len(card.values)
+    col_w = (ctx.w - 8 * u) / max(n, 1)
+    top = 24 * u
+    for i, v in enumerate(card.values):
+        cx = 4 * u + (i + 0.5) * col_w
+        items.append(Rect(cx - col_w / 2 + 1.2 * u, top, col_w - 2.4 * u, 30 * u,
+                          Style(fill=_tint(colour.hex, 0.82) if colour.ink == "#FFFFFF" else "#EDEBE4",
+                                stroke=colour.hex if colour.ink == "#FFFFFF" else OUTLINE, width=0.4), radius=2 * u))
+        items.append(textfit.line(str(v), cx, top + 21 * u, "sans-black", 44 * u, INK if v else MUTED, "center"))
+        sq, gap = 3.6 * u, 1.0 * u
+        total = v * sq + (v - 1) * gap if v else 0
+        for k in range(v):
+            items.append(Rect(cx - total / 2 + k * (sq + gap), top + 24.5 * u, sq, sq,
+                              Style(fill=ASPHALT), radius=0.5 * u))
+        if not v:
+            items.append(Line(cx - 3 * u, top + 26.3 * u, cx + 3 * u, top + 26.3 * u, Style(stroke=MUTED, width=0.5)))
+    items.append(textfit.line("-".join(map(str, card.values)), ctx.w / 2, top + 37 * u, "sans-bold", 11 * u,
+                              colour.hex if colour.ink == "#FFFFFF" else INK, "center"))
+    text = t("race_rule", card=card, colour=colour.name, bonus=ctx.model.facts.race_deck.colour_bonus)
+    items += fitted(text, textfit.Box(5 * u, 64 * u, ctx.w - 10 * u, 14 * u, 7.2 * u, 5.0 * u), "sans", INK,
+                    card_label(deck, card))
+    # corner indices, for a fanned hand, upright and upside down
+    index = "".join(map(str, card.values))
+    items.append(textfit.line(index, ctx.w - 3 * u, 7 * u, "sans-black", 9 * u, colour.ink, "right"))
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 3.2 * u, "sans", 4.2 * u, colour.ink, "center"))
+    return items
+
+
+def race_back(ctx: CardContext) -> list[Item]:
+    """Yellow, with a road running across: the same either way up."""
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW))]
+    step = 8 * u
+    k = -h - 2 * b
+    while k < w + 2 * b:
+        items.append(polygon([(k, h + b), (k + 3 * u, h + b), (k + 3 * u + h + 2 * b, -b), (k + h + 2 * b, -b)],
+                             Style(fill="#F7CF2E")))
+        k += step
+    road_h = 22 * u
+    y = (h - road_h) / 2
+    items.append(Rect(-b, y, w + 2 * b, road_h, Style(fill=ASPHALT)))
+    items += [Rect(x, h / 2 - 0.8 * u, 6 * u, 1.6 * u, Style(fill="#FFFFFF")) for x in _steps(-b + 1 * u, w + b, 10 * u)]
+    items.append(Rect(4 * u, 4 * u, w - 8 * u, h - 8 * u, Style(stroke=INK, width=0.6), radius=3 * u))
+    title = fitted(ctx.model.info.title.upper(), textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 16 * u, 9 * u),
+                   "sans-black", INK, "race card back")
+    word = fitted(ctx.texts("race_back").upper(), textfit.Box(7 * u, 25 * u, w - 14 * u, 6 * u, 8 * u, 6 * u),
+                  "sans-bold", INK, "race card back")
+    items += title + word
+    items.append(Group(tuple(title + word), compose(translate(w, h), rotate(180))))
+    return items
+
+
+def _steps(start: float, end: float, step: float) -> list[float]:
+    out, v = [], start
+    while v < end:
+        out.append(v)
+        v += step
+    return out
+
+
+# --- risk cards
+
+def risk(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t = ctx.u, ctx.bleed, ctx.texts
+    fill = RISK.get(card.kind, INK)
+    good = card.kind == "favourable"
+    items: list[Item] = [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 15 * u + b, Style(fill=fill)),
+                         Rect(-b, ctx.h - 7 * u, ctx.w + 2 * b, 7 * u + b, Style(fill=fill))]
+    items.append(textfit.line(t("risk_label", kind=card.kind).upper(), ctx.w / 2, 9.8 * u, "sans-black", 8 * u,
+                              "#FFFFFF", "center"))
+    # the emblem: a plus on blue, a warning triangle on red, inside a red dot's ring
+    cx, cy, r = ctx.w / 2, 32 * u, 13 * u
+    items.append(Circle(cx, cy, r, Style(fill="#FFFFFF", stroke=fill, width=1.4 * u)))
+    if good:
+        items += [Rect(cx - 2 * u, cy - 8 * u, 4 * u, 16 * u, Style(fill=fill), radius=0.6 * u),
+                  Rect(cx - 8 * u, cy - 2 * u, 16 * u, 4 * u, Style(fill=fill), radius=0.6 * u)]
+    else:
+        items.append(polygon([(cx, cy - 8.5 * u), (cx + 9 * u, cy + 7 * u), (cx - 9 * u, cy + 7 * u)], Style(fill=fill)))
+        items.append(textfit.line("!", cx, cy + 5.6 * u, "sans-black", 30 * u, "#FFFFFF", "center"))
+    items += fitted(card.name.upper(), textfit.Box(4 * u, 48 * u, ctx.w - 8 * u, 9 * u, 13 * u, 7 * u),
+                    "sans-black", fill, card_label(deck, card))
+    text = t("risk_text", card=card, effect=card.fields.get("effect", ""), points=ctx.model.facts.points)
+    items += fitted(text, textfit.Box(5 * u, 58 * u, ctx.w - 10 * u, 22 * u, 7.6 * u, 5.0 * u), "sans", INK,
+                    card_label(deck, card))
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * u, "sans", 4.2 * u, "#FFFFFF", "center"))
+    return items
+
+
+def risk_back(ctx: CardContext) -> list[Item]:
+    """Half blue, half red across the diagonal, with a big red dot: the same either way up."""
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RISK["favourable"])),
+                         polygon([(-b, h + b), (w + b, -b), (w + b, h + b)], Style(fill=RISK["unfavourable"]))]
+    items.append(Rect(4 * u, 4 * u, w - 8 * u, h - 8 * u, Style(stroke="#FFFFFF", width=0.6), radius=3 * u))
+    items.append(Circle(w / 2, h / 2, 15 * u, Style(fill="#FFFFFF")))
+    items.append(Circle(w / 2, h / 2, 10 * u, Style(fill="#E02A2A")))
+    word = fitted(ctx.texts("risk_back").upper(), textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 17 * u, 9 * u),
+                  "sans-black", "#FFFFFF", "risk card back")
+    items += word
+    items.append(Group(tuple(word), compose(translate(w, h), rotate(180))))
+    return items
+
+
+# --- reference sheets
+
+def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
+    b = ctx.bleed
+    return [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 26 + b, Style(fill=YELLOW)),
+            Rect(-b, 26, ctx.w + 2 * b, 1.6, Style(fill=INK)),
+            textfit.line(ctx.model.info.title.upper(), 10, 11, "sans-black", 14, INK, "left"),
+            textfit.line(title, 10, 21, "sans-black", 17, INK, "left"),
+            textfit.line(subtitle, ctx.w - 10, 21, "sans", 9, INK, "right")]
+
+
+def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    """Two classifications, each a units track (0-9) left of a black line and a tens track (0-9) right of it."""
+    t = ctx.texts
+    items = _sheet_head(ctx, t("standings_title"), t("standings_subtitle"))
+    top, bottom = 46.0, ctx.h - 22.0
+    rows = 10
+    cell_h = (bottom - top) / rows
+    panel_w = (ctx.w - 30) / 2
+    for p, (key, tint) in enumerate((("individual", "#FFF4C2"), ("team", "#E3EEDD"))):
+        x0 = 10 + p * (panel_w + 10)
+        items.append(Rect(x0, top - 14, panel_w, bottom - top + 14, Style(fill=tint, stroke=INK, width=0.5), radius=2))
+        items.append(textfit.line(t("standings_heading", which=key), x0 + panel_w / 2, top - 8, "sans-black", 10,
+                                  INK, "center"))
+        col_w = panel_w / 2
+        for k, track in enumerate(("units", "tens")):
+            cx = x0 + k * col_w
+            items.append(textfit.line(t("standings_track", which=track), cx + col_w / 2, top - 2.5, "sans-bold", 7.5,
+                                      MUTED, "center"))
+            for r in range(rows):
+                y = top + r * cell_h
+                items.append(Rect(cx + 2, y + 1, col_w - 4, cell_h - 2,
+                                  Style(fill="#FFFFFF", stroke=OUTLINE, width=0.4), radius=1.5))
+                label = str(r) if track == "units" else str(r * 10)
+                items.append(textfit.line(label, cx + 6, y + cell_h / 2 + 3.5, "sans-black", 12, INK, "left"))
+        # the black line between units and tens
+        items.append(Rect(x0 + col_w - 0.9, top - 6, 1.8, bottom - top + 6, Style(fill=INK)))
+    items += fitted(t("standings_help"), textfit.Box(10, bottom + 2, ctx.w - 20, 12, 8.5, 6.5, align="left"),
+                    "sans", INK, card_label(deck, card))
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    """The points table the rules refer to, from rules.yaml (points)."""
+    t, p, f = ctx.texts, ctx.model.facts.points, ctx.model.facts
+    items = _sheet_head(ctx, t("points_title"), t("points_subtitle"))
+    y = 33.0
+    label = card_label(deck, card)
+
+    def section(title: str, rows: list[tuple[str, str]], note: str = "") -> None:
+        nonlocal y
+        items.append(Rect(10, y, ctx.w - 20, 8, Style(fill=INK), radius=1.2))
+        items.append(textfit.line(title, 13, y + 5.7, "sans-black", 9.5, "#FFFFFF", "left"))
+        y += 9.5
+        for i, (what, pts) in enumerate(rows):
+            if i % 2 == 0:
+                items.append(Rect(10, y - 0.4, ctx.w - 20, 6.2, Style(fill="#F1EEE4")))
+            items.append(textfit.line(what, 14, y + 4.1, "sans", 9, INK, "left"))
+            items.append(textfit.line(pts, ctx.w - 14, y + 4.1, "sans-black", 10, INK, "right"))
+            y += 6.2
+        if note:
+            items.extend(fitted(note, textfit.Box(14, y + 0.6, ctx.w - 28, 7, 7.5, 6, align="left", valign="top"),
+                                "sans", MUTED, label))
+            y += 7.5
+        y += 2.5
+
+    def place_rows(values, what: str) -> list[tuple[str, str]]:
+        return [(t("place_row", what=what, rank=i), t("points_value", n=v)) for i, v in enumerate(values, 1)]
+
+    section(t("points_road_individual"), place_rows(p.road_individual, "cyclist"), t("points_road_individual_note"))
+    section(t("points_road_team"), place_rows(p.road_team, "team") +
+            [(t("points_bonus_row", cyclists=p.bonus_cyclists, places=p.bonus_places), t("points_plus", n=p.team_bonus))],
+            t("points_road_team_note"))
+    section(t("points_jersey"), [(t("points_green_first"), t("points_value", n=p.green_first)),
+                                 (t("points_green_second"), t("points_value", n=p.green_second)),
+                                 (t("points_combativity"), t("points_value", n=p.combativity))])
+    section(t("points_ttt"), place_rows(p.ttt_team, "team"), t("points_ttt_note"))
+    section(t("points_itt"), place_rows(p.itt_individual, "racer"), t("points_itt_note"))
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+def sheet_back(ctx: CardContext) -> list[Item]:
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW)),
+                         Rect(8, 8, w - 16, h - 16, Style(stroke=INK, width=0.8), radius=4)]
+    items += fitted(ctx.model.info.title.upper(), textfit.Box(20, h / 2 - 20, w - 40, 24, 40, 18), "sans-black", INK,
+                    "sheet back")
+    items.append(textfit.line(ctx.model.info.stamp, w / 2, h / 2 + 14, "sans", 9, INK, "center"))
+    return items
+
+
+FACES = {"tdf-race": race, "tdf-risk": risk, "tdf-standings": standings, "tdf-points": points_table}
+BACKS = {"tdf-race-back": race_back, "tdf-risk-back": risk_back, "tdf-sheet-back": sheet_back}
