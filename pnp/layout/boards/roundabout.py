@@ -1,0 +1,123 @@
+"""The roundabout tile of the Flamme Rouge variants: a half-round tile on which the two lanes of the road
+turn 180° round an island, the inner lane in ``short`` squares, the outer lane in ``long`` squares
+(rules.yaml, roundabout; decision FRV-D-ROUNDABOUT). The straight edge of the tile (the left edge of the
+board) joins the track: the road comes in at the bottom and leaves at the top.
+
+Sizes come from the data: the board is ``width_mm`` x ``height_mm`` (the tile's radius x its diameter),
+lanes are ``tile.lane_mm`` wide, the island fills what is left inside. Drawn to the bleed; the cut line
+follows the round edge. Groups (ids): verge, road, squares, island, labels. Texts: templates/boards/<game>.j2.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.layout import text as textfit
+from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, rotate, translate
+from pnp.layout.templates import Texts
+from pnp.model.boards import BoardSide
+from pnp.model.game_model import GameModel
+
+GRASS = "#7DB46C"
+GRASS_DARK = "#5E9A50"
+ASPHALT = "#4A4F57"
+KERB = "#FFFFFF"
+RED = "#C8102E"
+INK = "#1F2328"
+VERGE = 6.0
+
+
+def _sector(cx: float, cy: float, r0: float, r1: float, a0: float, a1: float, style: Style, steps: int = 36) -> Path:
+    """An annular sector between radii r0 and r1, angles a0 to a1 (degrees, clockwise on the page)."""
+    pts = [(math.radians(a0 + (a1 - a0) * k / steps)) for k in range(steps + 1)]
+    cmds = [("M", cx + r1 * math.cos(pts[0]), cy + r1 * math.sin(pts[0]))]
+    cmds += [("L", cx + r1 * math.cos(a), cy + r1 * math.sin(a)) for a in pts[1:]]
+    cmds += [("L", cx + r0 * math.cos(a), cy + r0 * math.sin(a)) for a in reversed(pts)]
+    cmds.append(("Z",))
+    return Path(tuple(cmds), style)
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float, style: Style, steps: int = 48) -> Path:
+    pts = [math.radians(a0 + (a1 - a0) * k / steps) for k in range(steps + 1)]
+    return Path((("M", cx + r * math.cos(pts[0]), cy + r * math.sin(pts[0])),
+                 *(("L", cx + r * math.cos(a), cy + r * math.sin(a)) for a in pts[1:])), style)
+
+
+def _radial(cx: float, cy: float, r0: float, r1: float, a: float, style: Style) -> Line:
+    t = math.radians(a)
+    return Line(cx + r0 * math.cos(t), cy + r0 * math.sin(t), cx + r1 * math.cos(t), cy + r1 * math.sin(t), style)
+
+
+def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
+    from pnp.paths import templates_dir
+
+    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+    texts = Texts(templates_dir() / "boards", f"{model.id}.j2")
+    f = model.facts
+    w, h = board.size_mm(side)
+    radius = w
+    cx, cy = 0.0, h / 2
+    lane = f.tile.lane_mm
+    r_out = radius - VERGE
+    r_mid = r_out - lane
+    r_in = r_mid - lane
+    inner = sum(1 for c in range(1, side.columns + 1) if side.is_road(c, 1))
+    outer = sum(1 for c in range(1, side.columns + 1) if side.is_road(c, 2))
+    if f.roundabout.short_lane == "outer":
+        inner, outer = outer, inner
+
+    verge: list[Item] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF")),
+                         _sector(cx, cy, 0, radius + bleed, -90, 90, Style(fill=GRASS), 72)]
+    verge += [_arc(cx, cy, r, -90, 90, Style(stroke=GRASS_DARK, width=0.5, dash=(1.0, 2.2))) for r in (r_out + 2.5, r_out + 4.5)]
+    road: list[Item] = [_sector(cx, cy, r_in, r_out, -90, 90, Style(fill=ASPHALT), 72)]
+    road += [_arc(cx, cy, r, -90, 90, Style(stroke=KERB, width=0.8)) for r in (r_in + 0.6, r_out - 0.6)]
+    road.append(_arc(cx, cy, r_mid, -90, 90, Style(stroke=KERB, width=0.6, dash=(3.0, 2.5))))
+    # the squares: travel runs from the bottom (90°) round the right (0°) to the top (-90°)
+    squares: list[Item] = []
+    labels: list[Item] = []
+    for k in range(outer + 1):
+        a = 90 - 180 * k / outer
+        squares.append(_radial(cx, cy, r_mid, r_out, a, Style(stroke=KERB, width=0.9)))
+    for k in range(inner + 1):
+        a = 90 - 180 * k / inner
+        squares.append(_radial(cx, cy, r_in, r_mid, a, Style(stroke=KERB, width=0.9)))
+    for k in range(outer):
+        a = math.radians(90 - 180 * (k + 0.5) / outer)
+        r = (r_mid + r_out) / 2
+        labels.append(textfit.line(str(k + 1), cx + r * math.cos(a), cy + r * math.sin(a) + 3.5, "sans-black", 14,
+                                   "#D8DADF", "center"))
+    # travel arrows in each lane, near the entry
+    for r in ((r_in + r_mid) / 2, (r_mid + r_out) / 2):
+        a0, a1 = 70, 45
+        labels.append(_arc(cx, cy, r, a0, a1, Style(stroke="#E8E8E8", width=1.2, round_caps=True), 8))
+        t = math.radians(a1)
+        tip = (cx + r * math.cos(t), cy + r * math.sin(t))
+        d = (math.sin(t), -math.cos(t))  # direction of travel (decreasing angle)
+        n = (math.cos(t), math.sin(t))
+        labels.append(Path((("M", tip[0] + d[0] * 2.4, tip[1] + d[1] * 2.4),
+                            ("L", tip[0] + n[0] * 1.8, tip[1] + n[1] * 1.8),
+                            ("L", tip[0] - n[0] * 1.8, tip[1] - n[1] * 1.8), ("Z",)), Style(fill="#E8E8E8")))
+    # the inner square: the tile's name, along the lane, and the stamp
+    mid = (r_in + r_mid) / 2
+    name = Group(tuple(textfit.fit(texts("tile_name").upper(), textfit.Box(-40, -6, 80, 8, 11, 6), "sans-black",
+                                   "#F2F2F2")), compose(translate(cx + mid, cy), rotate(-90)))
+    lanes_text = Group(tuple(textfit.fit(texts("tile_lanes", short=inner, long=outer), textfit.Box(-40, 2.5, 80, 5, 7, 4.5),
+                                         "sans-bold", "#D8DADF")), compose(translate(cx + mid, cy), rotate(-90)))
+    labels += [name, lanes_text]
+    stamp = Group((textfit.line(model.info.stamp, 0, 0, "sans", 4.5, "#F2F2F2", "center"),),
+                  compose(translate(cx + r_out + 3.9, cy), rotate(-90)))
+    labels.append(stamp)
+    # the island: grass, a white kerb and a red flag
+    island: list[Item] = [_sector(cx, cy, 0, r_in, -90, 90, Style(fill=GRASS_DARK), 36),
+                          _arc(cx, cy, r_in, -90, 90, Style(stroke=KERB, width=1.0))]
+    fx, fy = cx + r_in * 0.45, cy
+    island += [Line(fx - 1.2, fy + 4, fx - 1.2, fy - 5, Style(stroke=INK, width=0.6)),
+               Path((("M", fx - 1.2, fy - 5), ("L", fx + 4.2, fy - 3.4), ("L", fx - 1.2, fy - 1.8), ("Z",)), Style(fill=RED))]
+    cut = [_arc(cx, cy, radius, -90, 90, Style(stroke="#9A9EA5", width=0.3, dash=(2.0, 1.5)), 96)]
+    groups = (Group(tuple(verge), id="verge"), Group(tuple(road), id="road"), Group(tuple(squares), id="squares"),
+              Group(tuple(island), id="island"), Group(tuple(labels), id="labels"), Group(tuple(cut), id="cut"))
+    full = (w + 2 * bleed, h + 2 * bleed)
+    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
+    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
+                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
+                 meta={"board": board.id, "side": side.id, "size_mm": (w, h)})

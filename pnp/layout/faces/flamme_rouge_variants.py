@@ -1,0 +1,638 @@
+"""Flamme Rouge house-rule variants: energy cards (climber deck, sprinteur 6s), attack, exhaustion and form
+cards; tokens and markers (musette, crash/mechanical, ghost behaviour, weather and wind markers, steep
+overlays); the weather track, the wind rose, two reference sheets and four score sheets. Every number comes
+from the card or from rules.yaml; every word from templates/cards/flamme-rouge-variants.j2."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.layout import text as textfit
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
+from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
+from pnp.model.decks import Card, Deck
+
+RED = "#C8102E"
+DARK = "#23262B"
+CREAM = "#F6F0E1"
+SAND = "#E9DFC7"
+GREY = "#8C9096"
+SKY = "#3C8DC5"
+SUN = "#F2B705"
+LIGHT = "#FFFFFF"
+PROFILE_TINT = {"grimpeur": "#7A4B9C", "sprinteur": "#E07A12", "rouleur": "#2F6E3B"}
+
+
+def _team(ctx: CardContext, colour_id: str):
+    return ctx.model.colour(colour_id)
+
+
+def _profile_of(deck: Deck) -> str:
+    return deck.id
+
+
+def _badge(x: float, y: float, r: float, colour) -> list[Item]:
+    light = colour.ink != "#FFFFFF"
+    items: list[Item] = [Circle(x, y, r, Style(fill=colour.hex, stroke=INK if light else LIGHT, width=0.5))]
+    size = r * (2.5 if len(colour.letter) == 1 else 1.9)
+    items.append(textfit.line(colour.letter, x, y + size * 0.127, "sans-black", size, colour.ink, "center"))
+    return items
+
+
+def _mountain(x: float, y: float, w: float, h: float, fill: str) -> Path:
+    return polygon([(x, y + h), (x + w * 0.3, y + h * 0.25), (x + w * 0.45, y + h * 0.5), (x + w * 0.65, y),
+                    (x + w, y + h)], Style(fill=fill))
+
+
+def _frame(ctx: CardContext, colour: str, width: float = 0.6) -> Rect:
+    u = ctx.u
+    return Rect(3 * u, 3 * u, ctx.w - 6 * u, ctx.h - 6 * u, Style(stroke=colour, width=width), radius=2.5 * u)
+
+
+def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
+    return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * ctx.u, "sans", 4.0 * ctx.u, ink, "center")
+
+
+def _corner(ctx: CardContext, text: str, ink: str) -> list[Item]:
+    u = ctx.u
+    a = textfit.line(text, 6 * u, 26 * u, "sans-black", 16 * u, ink, "center")
+    return [a, Group((a,), compose(translate(ctx.w, ctx.h), rotate(180)))]
+
+
+# --- energy cards (climber deck, sprinteur replacements)
+
+def energy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t, f = ctx.u, ctx.bleed, ctx.texts, ctx.model.facts
+    profile = _profile_of(deck)
+    team = _team(ctx, card.colour)
+    tint = PROFILE_TINT.get(profile, RED)
+    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
+                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=DARK))]
+    if team.ink != "#FFFFFF":
+        items.append(Rect(0.5, 0.5, ctx.w - 1, ctx.h - 1, Style(stroke=GREY, width=0.3), radius=2.5))
+    items += _badge(8 * u, 7 * u, 4.6 * u, team)
+    p = f.profiles[profile]
+    name = t("profile_name", profile=profile).upper()
+    items += fitted(name, textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 7 * u, 11 * u, 7 * u, align="left"),
+                    "sans-black", team.ink, card_label(deck, card))
+    items.append(textfit.line(t("role_name", role=p.role), 15 * u, 12.3 * u, "sans-bold", 6.5 * u, team.ink, "left"))
+    # the value, big, over a mountain (climber) or speed lines (sprinteur)
+    cx, cy = ctx.w / 2, 45 * u
+    items.append(Circle(cx, cy, 20 * u, Style(fill=LIGHT, stroke=tint, width=1.6 * u)))
+    if profile == "grimpeur":
+        items.append(_mountain(cx - 15 * u, cy + 2 * u, 30 * u, 11 * u, SAND))
+    else:
+        items += [Rect(cx - 17 * u, cy + (4 + 3.2 * k) * u, (20 - 4 * k) * u, 1.2 * u, Style(fill=SAND))
+                  for k in range(4)]
+    items.append(textfit.line(str(card.value), cx, cy + 13 * u, "sans-black", 100 * u, INK, "center"))
+    items += _corner(ctx, str(card.value), tint)
+    note = t("energy_note", profile=profile, value=card.value, cap=f.mountain_cap)
+    items.append(Rect(6 * u, 70 * u, ctx.w - 12 * u, 10 * u, Style(fill=tint), radius=1.5 * u))
+    items += fitted(note, textfit.Box(8 * u, 70.5 * u, ctx.w - 16 * u, 9 * u, 8 * u, 5 * u), "sans-bold", LIGHT,
+                    card_label(deck, card))
+    items.append(_stamp(ctx))
+    return items
+
+
+def _energy_back(ctx: CardContext, profile: str) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    tint = PROFILE_TINT[profile]
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=tint))]
+    if profile == "grimpeur":
+        items += [_mountain(-b, h * 0.45, w + 2 * b, h * 0.3, "#8F62B0"), _mountain(w * 0.2, h * 0.55, w, h * 0.45 + b, "#65387F")]
+    else:
+        items += [Rect(-b, h * (0.2 + 0.1 * k), w + 2 * b, 2.5 * u, Style(fill="#F0962F")) for k in range(7)]
+    items.append(_frame(ctx, LIGHT, 0.8))
+    items.append(Circle(w / 2, h / 2, 15 * u, Style(fill=LIGHT)))
+    # the red kite flag of the last kilometre: a pole and a pennant
+    items.append(Rect(w / 2 - 6 * u, h / 2 - 10 * u, 1.6 * u, 20 * u, Style(fill=DARK)))
+    items.append(polygon([(w / 2 - 4.4 * u, h / 2 - 10 * u), (w / 2 + 9 * u, h / 2 - 5 * u), (w / 2 - 4.4 * u, h / 2)],
+                         Style(fill=RED)))
+    word = fitted(ctx.texts("energy_back", profile=profile).upper(),
+                  textfit.Box(6 * u, 10 * u, w - 12 * u, 10 * u, 15 * u, 8 * u), "sans-black", LIGHT, f"{profile} back")
+    items += word
+    items.append(Group(tuple(word), compose(translate(w, h), rotate(180))))
+    return items
+
+
+def grimpeur_back(ctx: CardContext) -> list[Item]:
+    return _energy_back(ctx, "grimpeur")
+
+
+def sprinteur_back(ctx: CardContext) -> list[Item]:
+    return _energy_back(ctx, "sprinteur")
+
+
+# --- attack, exhaustion, form
+
+def attack(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t = ctx.u, ctx.bleed, ctx.texts
+    team = _team(ctx, card.colour)
+    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
+                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=DARK))]
+    items += _badge(8 * u, 7 * u, 4.6 * u, team)
+    items += fitted(t("attack_title").upper(), textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 10 * u, 14 * u, 8 * u,
+                                                           align="left"), "sans-black", team.ink, card_label(deck, card))
+    cx, cy = ctx.w / 2, 38 * u
+    items.append(Circle(cx, cy, 17 * u, Style(fill=RED)))
+    # a lightning arrow: the rider jumps away
+    items.append(polygon([(cx - 3 * u, cy - 13 * u), (cx + 8 * u, cy - 13 * u), (cx + 2 * u, cy - 2 * u),
+                          (cx + 9 * u, cy - 2 * u), (cx - 6 * u, cy + 14 * u), (cx - 2 * u, cy + 2 * u),
+                          (cx - 9 * u, cy + 2 * u)], Style(fill=LIGHT)))
+    items += _corner(ctx, "A", RED)
+    items += fitted(t("attack_text"), textfit.Box(6 * u, 58 * u, ctx.w - 12 * u, 24 * u, 8 * u, 5 * u), "sans", INK,
+                    card_label(deck, card))
+    items.append(_stamp(ctx))
+    return items
+
+
+def attack_back(ctx: CardContext) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RED))]
+    items += [polygon([(k, h + b), (k + 4 * u, h + b), (k + 4 * u + h, -b), (k + h, -b)], Style(fill="#D42A45"))
+              for k in [i * 10 * u - h for i in range(20)]]
+    items.append(_frame(ctx, LIGHT, 0.8))
+    word = fitted(ctx.texts("attack_title").upper(), textfit.Box(6 * u, h / 2 - 8 * u, w - 12 * u, 16 * u, 22 * u, 10 * u),
+                  "sans-black", LIGHT, "attack back")
+    return items + list(word)
+
+
+def exhaustion_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t = ctx.u, ctx.bleed, ctx.texts
+    items: list[Item] = [paper(ctx, "#D9D6CF"), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=GREY))]
+    items += fitted(t("exhaustion_title").upper(), textfit.Box(5 * u, 2 * u, ctx.w - 10 * u, 10 * u, 14 * u, 8 * u),
+                    "sans-black", LIGHT, card_label(deck, card))
+    cx, cy = ctx.w / 2, 45 * u
+    items.append(Circle(cx, cy, 20 * u, Style(fill=LIGHT, stroke=GREY, width=1.4 * u)))
+    items.append(textfit.line(str(card.value), cx, cy + 13 * u, "sans-black", 100 * u, GREY, "center"))
+    items += _corner(ctx, str(card.value), GREY)
+    items.append(_stamp(ctx))
+    return items
+
+
+def form(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, b, t = ctx.u, ctx.bleed, ctx.texts
+    team = _team(ctx, card.colour)
+    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
+                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=SUN))]
+    if team.ink != "#FFFFFF":
+        items.append(Rect(0.5, 0.5, ctx.w - 1, ctx.h - 1, Style(stroke=GREY, width=0.3), radius=2.5))
+    items += _badge(8 * u, 7 * u, 4.6 * u, team)
+    items += fitted(t("form_title").upper(), textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 10 * u, 12 * u, 7 * u,
+                                                         align="left"), "sans-black", team.ink, card_label(deck, card))
+    cx, cy = ctx.w / 2, 45 * u
+    # a star of form, points in proportion to the value
+    pts = []
+    for k in range(10):
+        r = (20 if k % 2 == 0 else 9) * u
+        a = math.radians(-90 + k * 36)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    items.append(polygon(pts, Style(fill=SUN, stroke="#C99A00", width=0.5)))
+    items.append(textfit.line(str(card.value), cx, cy + 8 * u, "sans-black", 62 * u, INK, "center"))
+    items += _corner(ctx, str(card.value), "#B08400")
+    items += fitted(t("form_text"), textfit.Box(6 * u, 70 * u, ctx.w - 12 * u, 12 * u, 8 * u, 5 * u), "sans", INK,
+                    card_label(deck, card))
+    items.append(_stamp(ctx))
+    return items
+
+
+def form_back(ctx: CardContext) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=SUN))]
+    items += [Circle(w / 2, h / 2, r * u, Style(stroke="#E0A800", width=1.6 * u)) for r in (12, 20, 28, 36, 44, 52)]
+    items.append(_frame(ctx, DARK, 0.8))
+    word = fitted(ctx.texts("form_title").upper(), textfit.Box(6 * u, h / 2 - 8 * u, w - 12 * u, 16 * u, 18 * u, 9 * u),
+                  "sans-black", DARK, "form back")
+    return items + list(word)
+
+
+# --- tokens and markers
+
+def _disc(ctx: CardContext, fill: str, ring: str) -> list[Item]:
+    b, r = ctx.bleed, ctx.w / 2
+    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill=fill)), Circle(r, r, r - 1.4, Style(stroke=ring, width=0.6))]
+
+
+def _bag(cx: float, cy: float, s: float, fill: str) -> list[Item]:
+    return [Rect(cx - 5 * s, cy - 3 * s, 10 * s, 9 * s, Style(fill=fill, stroke=DARK, width=0.4), radius=1.5 * s),
+            Path((("M", cx - 3.5 * s, cy - 3 * s), ("C", cx - 3.5 * s, cy - 9 * s, cx + 3.5 * s, cy - 9 * s,
+                  cx + 3.5 * s, cy - 3 * s)), Style(stroke=DARK, width=0.7 * s))]
+
+
+def musette(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    f, r = ctx.model.facts, ctx.w / 2
+    items = _disc(ctx, SKY, LIGHT) + _bag(r, r - 1.5, 0.95, CREAM)
+    items.append(textfit.line(ctx.texts("musette_text", n=f.feed_zone.musette_cards), r, ctx.h - 4, "sans-black", 6.5,
+                              LIGHT, "center"))
+    items.append(textfit.line(ctx.texts("musette").upper(), r, 5.6, "sans-bold", 4.6, LIGHT, "center"))
+    return items
+
+
+def musette_back(ctx: CardContext) -> list[Item]:
+    r = ctx.w / 2
+    return _disc(ctx, SKY, LIGHT) + _bag(r, r + 1, 1.1, CREAM)
+
+
+def _status(ctx: CardContext, title: str, text: str, fill: str, icon: str) -> list[Item]:
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill)),
+                         Rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=LIGHT, width=0.5), radius=1.5)]
+    cx, cy = 9.0, h / 2
+    items.append(Circle(cx, cy, 6.5, Style(fill=LIGHT)))
+    if icon == "crash":  # a rider on its side: a wheel and a tilted body
+        items += [Circle(cx - 2.2, cy + 2, 2.4, Style(stroke=fill, width=0.8)), Circle(cx + 2.6, cy + 2, 2.4, Style(stroke=fill, width=0.8)),
+                  Line(cx - 3.5, cy - 1, cx + 3.5, cy - 3.5, Style(stroke=fill, width=1.2, round_caps=True))]
+    else:  # a spanner
+        items += [Line(cx - 3.5, cy + 3.5, cx + 2, cy - 2, Style(stroke=fill, width=1.6, round_caps=True)),
+                  Circle(cx + 2.6, cy - 2.6, 2.2, Style(stroke=fill, width=1.2))]
+    items += fitted(title.upper(), textfit.Box(17, 2.5, w - 19, 8, 7, 4), "sans-black", LIGHT, f"marker {title}")
+    items.append(textfit.line(text, 17 + (w - 19) / 2, h - 4.2, "sans-black", 9, LIGHT, "center"))
+    return items
+
+
+def crash(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    f = ctx.model.facts
+    return _status(ctx, ctx.texts("crash"), ctx.texts("crash_text", n=f.crash.penalty_cards), RED, "crash")
+
+
+def mechanical(ctx: CardContext) -> list[Item]:
+    f = ctx.model.facts
+    return _status(ctx, ctx.texts("mechanical"), ctx.texts("mechanical_text", n=f.puncture.penalty_squares), DARK,
+                   "spanner")
+
+
+GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
+
+
+def ghost(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    f, r = ctx.model.facts, ctx.w / 2
+    g = f.ghosts[card.id]
+    fill = GHOST_COLOURS.get(card.id, GREY)
+    items = _disc(ctx, fill, LIGHT)
+    # a ghost: a rounded body with a wavy hem and two eyes
+    x0, y0, s = r - 5.5, r - 7.5, 11
+    items.append(Path((("M", x0, y0 + 5), ("C", x0, y0 - 1.5, x0 + s, y0 - 1.5, x0 + s, y0 + 5), ("L", x0 + s, y0 + 11),
+                       ("L", x0 + s * 0.75, y0 + 9.5), ("L", x0 + s / 2, y0 + 11), ("L", x0 + s * 0.25, y0 + 9.5),
+                       ("L", x0, y0 + 11), ("Z",)), Style(fill=LIGHT)))
+    items += [Circle(r - 2, y0 + 4.5, 1.0, Style(fill=fill)), Circle(r + 2, y0 + 4.5, 1.0, Style(fill=fill))]
+    items += fitted(ctx.texts("ghost_name", behaviour=card.id).upper(), textfit.Box(2.5, r + 4.6, ctx.w - 5, 4.2, 6, 3.6),
+                    "sans-black", LIGHT, card_label(deck, card))
+    items.append(textfit.line(ctx.texts("ghost_rule", draw=g.draw), r, r + 10.2, "sans-bold", 5, LIGHT, "center"))
+    return items
+
+
+def ghost_back(ctx: CardContext) -> list[Item]:
+    r = ctx.w / 2
+    items = _disc(ctx, GREY, LIGHT)
+    items += fitted(ctx.texts("ghost_back").upper(), textfit.Box(2.5, r - 3, ctx.w - 5, 6, 7, 4), "sans-black", LIGHT,
+                    "ghost back")
+    return items
+
+
+def _sun(cx: float, cy: float, r: float) -> list[Item]:
+    items: list[Item] = []
+    for k in range(8):
+        a = math.radians(k * 45)
+        items.append(Line(cx + r * 1.3 * math.cos(a), cy + r * 1.3 * math.sin(a), cx + r * 1.8 * math.cos(a),
+                          cy + r * 1.8 * math.sin(a), Style(stroke=SUN, width=r * 0.25, round_caps=True)))
+    items.append(Circle(cx, cy, r, Style(fill=SUN)))
+    return items
+
+
+def _arrow(cx: float, cy: float, length: float, width: float, fill: str, angle: float = 0.0) -> Group:
+    half = length / 2
+    shape = polygon([(0, -half), (width, -half + width * 1.4), (width * 0.35, -half + width * 1.4), (width * 0.35, half),
+                     (-width * 0.35, half), (-width * 0.35, -half + width * 1.4), (-width, -half + width * 1.4)],
+                    Style(fill=fill))
+    return Group((shape,), compose(translate(cx, cy), rotate(angle)))
+
+
+def marker(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    r = ctx.w / 2
+    if card.kind == "weather-marker":
+        items = _disc(ctx, SKY, LIGHT) + _sun(r, r - 2, 4.2)
+        items.append(textfit.line(ctx.texts("weather_marker").upper(), r, ctx.h - 4, "sans-black", 5.5, LIGHT, "center"))
+        return items
+    items = _disc(ctx, CREAM, DARK)
+    items.append(_arrow(r, r, 19, 4.2, RED))
+    items.append(Circle(r, r, 1.0, Style(fill=DARK)))
+    items.append(textfit.line(ctx.texts("wind_marker").upper(), r - 6.8, r + 1.6, "sans-black", 4.4, DARK, "center"))
+    return items
+
+
+def marker_back(ctx: CardContext) -> list[Item]:
+    r = ctx.w / 2
+    items = _disc(ctx, DARK, LIGHT)
+    items.append(textfit.line(ctx.texts("marker_back").upper(), r, r + 1.6, "sans-black", 5, LIGHT, "center"))
+    return items
+
+
+def steep(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    b, w, h, f = ctx.bleed, ctx.w, ctx.h, ctx.model.facts
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#111111")),
+                         Line(0, h / 2, w, h / 2, Style(stroke="#6A6A6A", width=0.5, dash=(2.5, 2)))]
+    # a steep wedge and the cost
+    items.append(polygon([(4, h / 2 - 6), (w - 4, h / 2 - 6), (w - 4, h / 2 - 20)], Style(fill="#5A5A5A")))
+    items.append(textfit.line("×" + str(f.steep.cost), w / 2, h / 2 + 14, "sans-black", 26, LIGHT, "center"))
+    items += fitted(ctx.texts("steep_text", n=f.steep.cost), textfit.Box(2, h - 11, w - 4, 8, 6, 3.8), "sans-bold",
+                    LIGHT, card_label(deck, card))
+    items.append(textfit.line(f"+{f.steep.mountain_bonus}", w / 2, 10, "sans-black", 11, "#E74C3C", "center"))
+    return items
+
+
+def steep_back(ctx: CardContext) -> list[Item]:
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#111111"))]
+    word = fitted(ctx.texts("steep_back").upper(), textfit.Box(2, h / 2 - 8, w - 4, 16, 8, 4), "sans-black", LIGHT,
+                  "steep back")
+    return items + list(word)
+
+
+# --- weather track, wind rose
+
+def _sheet_head(ctx: CardContext, title: str, height: float = 20.0) -> list[Item]:
+    b = ctx.bleed
+    return [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, height + b, Style(fill=RED)),
+            Rect(-b, height, ctx.w + 2 * b, 1.2, Style(fill=DARK)),
+            textfit.line(title, 8, height * 0.68, "sans-black", min(16, height * 0.8), LIGHT, "left"),
+            textfit.line(ctx.model.info.title, ctx.w - 8, height * 0.68, "sans-bold", 7.5, LIGHT, "right")]
+
+
+def weather_track(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    w, t = ctx.model.facts.weather, ctx.texts
+    items = _sheet_head(ctx, t("weather_title").upper(), 12)
+    levels = list(range(w.min, w.max + 1))
+    gap, x0, top, bh = 2.5, 6.0, 16.0, 38.0
+    cw = (ctx.w - 2 * x0 - gap * (len(levels) - 1)) / len(levels)
+    shades = {"cold": "#9CC3E4", "none": "#F3E9CF", "hot": "#F6B26B"}
+    for i, lv in enumerate(levels):
+        x = x0 + i * (cw + gap)
+        eff = w.effects[lv]
+        items.append(Rect(x, top, cw, bh, Style(fill=shades.get(eff, LIGHT), stroke=DARK, width=0.5), radius=2))
+        items.append(textfit.line(str(lv), x + 7, top + 11, "sans-black", 24, DARK, "center"))
+        if lv == w.start:
+            items.append(Circle(x + cw - 7, top + 7, 4.5, Style(stroke=RED, width=0.8, dash=(1.2, 0.8))))
+            items += fitted(t("weather_start", n=w.start), textfit.Box(x + 13, top + 2.5, cw - 24, 8, 6, 4.2),
+                            "sans-bold", RED, "weather track")
+        items += fitted(t("weather_effect", effect=eff, n=w.hot_exhaustion),
+                        textfit.Box(x + 2, top + 15, cw - 4, bh - 17, 7.5, 5, align="left"), "sans", DARK, "weather track")
+    down = [k for k, v in sorted(w.die.items()) if v < 0]
+    up = [k for k, v in sorted(w.die.items()) if v > 0]
+    items += fitted(t("weather_die", down=", ".join(map(str, down)), up=", ".join(map(str, up))),
+                    textfit.Box(6, top + bh + 1.5, ctx.w - 12, 5.5, 8, 5), "sans-bold", DARK, "weather track")
+    return items
+
+
+def wind_rose(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    wind, t = ctx.model.facts.wind, ctx.texts
+    items = _sheet_head(ctx, t("wind_title").upper(), 12)
+    cx, cy, r = ctx.w / 2, 64.0, 44.0
+    shades = {"front": "#E4573D", "side": "#F2B705", "none": "#7FB77E"}
+    n = len(wind.rose)
+    step = 360 / n
+    for i, name in enumerate(wind.rose):
+        d = wind.directions[name]
+        a0, a1 = math.radians(-90 + i * step - step / 2), math.radians(-90 + i * step + step / 2)
+        cmds = [("M", cx, cy), ("L", cx + r * math.cos(a0), cy + r * math.sin(a0))]
+        k = 12
+        for j in range(1, k + 1):
+            a = a0 + (a1 - a0) * j / k
+            cmds.append(("L", cx + r * math.cos(a), cy + r * math.sin(a)))
+        cmds.append(("Z",))
+        items.append(Path(tuple(cmds), Style(fill=shades[d.shelter], stroke=LIGHT, width=1.0)))
+        am = math.radians(-90 + i * step)
+        lx, ly = cx + r * 0.62 * math.cos(am), cy + r * 0.62 * math.sin(am)
+        items += fitted(t("wind_name", direction=name).upper(), textfit.Box(lx - 17, ly - 7, 34, 6, 9, 6), "sans-black",
+                        DARK, "wind rose")
+        items += fitted(t("wind_cost", n=d.exhaustion), textfit.Box(lx - 17, ly, 34, 5, 8, 5), "sans-bold", DARK,
+                        "wind rose")
+    items.append(Circle(cx, cy, r, Style(stroke=DARK, width=0.8)))
+    items.append(Circle(cx, cy, 11, Style(fill=CREAM, stroke=DARK, width=0.6)))
+    items.append(Circle(cx, cy, 1.2, Style(fill=DARK)))
+    # the race's way: an arrow on the rim at the top
+    items.append(_arrow(cx, cy - r - 0.5, 7, 3.2, DARK))
+    items.append(textfit.line(t("race_way"), cx + 6, cy - r + 1, "sans-bold", 7, DARK, "left"))
+    items += fitted(t("wind_help"), textfit.Box(6, ctx.h - 11, ctx.w - 12, 9, 7.5, 5), "sans", DARK, "wind rose")
+    return items
+
+
+# --- tables on reference and score sheets
+
+def _table(items: list[Item], x: float, y: float, widths: list[float], head: list[str], rows: list[list[str]],
+           row_h: float = 6.0, size: float = 8.0, head_fill: str = DARK, first_bold: bool = True,
+           zebra: str = "#EFE6D0") -> float:
+    w = sum(widths)
+    items.append(Rect(x, y, w, row_h, Style(fill=head_fill)))
+    cx = x
+    for cw, h in zip(widths, head):
+        if h:
+            fs = size
+            while fs > 4 and textfit.fonts.width_mm(h, "sans-bold", fs) > cw - 1.5:
+                fs -= 0.25
+            items.append(textfit.line(h, cx + cw / 2, y + row_h * 0.7, "sans-bold", fs, LIGHT, "center"))
+        cx += cw
+    y += row_h
+    for i, row in enumerate(rows):
+        items.append(Rect(x, y, w, row_h, Style(fill=zebra if i % 2 == 0 else LIGHT)))
+        cx = x
+        for j, (cw, cell) in enumerate(zip(widths, row)):
+            if cell:
+                font = "sans-bold" if (j == 0 and first_bold) else "sans"
+                fs = size
+                while fs > 4 and textfit.fonts.width_mm(cell, font, fs) > cw - 1.5:
+                    fs -= 0.25
+                if j == 0:
+                    items.append(textfit.line(cell, cx + 1.5, y + row_h * 0.7, font, fs, DARK, "left"))
+                else:
+                    items.append(textfit.line(cell, cx + cw / 2, y + row_h * 0.7, font, fs, DARK, "center"))
+            cx += cw
+        y += row_h
+    cx = x
+    for cw in widths[:-1]:
+        cx += cw
+        items.append(Line(cx, y - row_h * len(rows), cx, y, Style(stroke="#C9BE9F", width=0.25)))
+    items.append(Rect(x, y - row_h * (len(rows) + 1), w, row_h * (len(rows) + 1), Style(stroke=DARK, width=0.4)))
+    return y
+
+
+def _section(items: list[Item], x: float, y: float, w: float, title: str) -> float:
+    items.append(Rect(x, y, w, 7, Style(fill=RED), radius=1))
+    items.append(textfit.line(title, x + 3, y + 5, "sans-black", 9, LIGHT, "left"))
+    return y + 8.5
+
+
+def _para(items: list[Item], x: float, y: float, w: float, text: str, what: str, h: float = 9.0,
+          size: float = 8.0) -> float:
+    items.extend(fitted(text, textfit.Box(x, y, w, h, size, 5.5, align="left", valign="top"), "sans", DARK, what))
+    return y + h + 1
+
+
+def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    t, f = ctx.texts, ctx.model.facts
+    what = card_label(deck, card)
+    items = _sheet_head(ctx, t("ref_title", kind=card.kind))
+    x, w = 8.0, ctx.w - 16
+    y = 27.0
+    if card.kind == "scoring":
+        half = (w - 6) / 2
+        y0 = y
+        y = _section(items, x, y, half, t("ref_time"))
+        rows = [[t("ref_card_time", s=f.time.card_seconds)], [t("ref_beyond", s=f.time.beyond_seconds)]]
+        rows += [[t("ref_left", terrain=k, s=v)] for k, v in f.time.left_seconds.items()]
+        y = _table(items, x, y, [half], [t("col", key="time")], rows, first_bold=False)
+        y += 3
+        places = [t("place", n=i) for i in range(1, 4)]
+        y = _section(items, x, y, half, t("ref_bonus"))
+        y = _table(items, x, y, [half / 4] * 4, ["", *places],
+                   [[t("col", key="time"), *map(str, f.time.stage_bonus)],
+                    ["Sprint", *map(str, f.time.intermediate_bonus)]])
+        y += 3
+        y = _section(items, x, y, half, t("ref_points"))
+        y = _table(items, x, y, [half / 4] * 4, ["", *places],
+                   [["Sprint", *map(str, f.points.intermediate)], [t("col", key="points"), *map(str, f.points.finish)]])
+        y = _para(items, x, y + 1, half, t("ref_points_note"), what)
+        # right column: mountain table
+        xr = x + half + 6
+        yr = _section(items, xr, y0, half, t("ref_mountain"))
+        n = max(len(v) for v in f.mountain.lengths.values())
+        rows = [[t("climb", n=k), *[str(p) for p in v] + [""] * (n - len(v))] for k, v in sorted(f.mountain.lengths.items())]
+        yr = _table(items, xr, yr, [half * 0.32] + [half * 0.68 / n] * n, ["", *[t("place", n=i) for i in range(1, n + 1)]],
+                    rows, row_h=6.2)
+        yr = _para(items, xr, yr + 1, half, t("ref_mountain_note", n=f.mountain.steep_bonus), what, 6)
+        yr = _para(items, xr, yr, half, t("ref_others", best=f.team_classification.best), what, 22)
+        y = max(y, yr) + 4
+        y = _section(items, x, y, w, t("ref_world_cup"))
+        pts = f.world_cup.points
+        y = _table(items, x, y, [w / len(pts)] * len(pts), [t("place", n=i) for i in range(1, len(pts) + 1)],
+                   [[str(p) for p in pts]], row_h=7, size=9, first_bold=False)
+    else:
+        half = (w - 6) / 2
+        y0 = y
+        y = _section(items, x, y, half, t("ref_crash"))
+        rows = []
+        for k, v in f.crash_thresholds.items():
+            dry = t("ref_always") if v == 0 else t("ref_squares", n=v)
+            wet = t("ref_always") if v + f.rain_modifier <= 0 else t("ref_squares", n=v + f.rain_modifier)
+            rows.append([t("terrain_name", terrain=k), dry, wet])
+        y = _table(items, x, y, [half * 0.34, half * 0.33, half * 0.33], ["", t("ref_dry"), t("ref_rain")], rows)
+        y = _para(items, x, y + 1, half, t("ref_crash_note", cards=f.crash.penalty_cards,
+                                            squares=f.puncture.penalty_squares), what, 12)
+        y = _para(items, x, y, half, t("ref_puncture"), what, 16)
+        y = _section(items, x, y + 1, half, t("ref_weather"))
+        rows = [[t("ref_face", n=k), t("ref_step", d=v)] for k, v in sorted(f.weather.die.items())]
+        y = _table(items, x, y, [half * 0.3, half * 0.7], ["", ""], rows)
+        xr = x + half + 6
+        yr = _section(items, xr, y0, half, t("ref_wind"))
+        rows = [[t("wind_name", direction=k), t("ref_shelter", shelter=d.shelter), str(d.exhaustion)]
+                for k, d in f.wind.directions.items()]
+        yr = _table(items, xr, yr, [half * 0.24, half * 0.6, half * 0.16], ["", "", t("exhaustion_title")], rows)
+        yr += 3
+        yr = _section(items, xr, yr, half, t("ref_moves"))
+        for text, h in ((t("ref_attack"), 9), (t("ref_steep", n=f.steep.cost, b=f.steep.mountain_bonus), 9),
+                        (t("ref_feed", card=f.feed_zone.max_card, n=f.feed_zone.musette_cards), 13),
+                        (t("ref_rolling", n=f.rolling_start.draw), 13), (t("ref_ghosts"), 9)):
+            yr = _para(items, xr, yr, half, text, what, h)
+        from pnp.games.flamme_rouge_variants.checks import ghost_split
+
+        split = ghost_split(list(f.profiles["rouleur"].values), f.ghosts)
+        for name, g in f.ghosts.items():
+            yr = _para(items, xr + 3, yr, half - 3, "• " + t("ref_ghost_row", name=t("ghost_name", behaviour=name),
+                                                               values="/".join(map(str, split[name])), draw=g.draw), what, 5)
+        yr = _para(items, xr, yr + 1, half, t("ref_peloton", n=f.peloton_bot.draw), what, 13)
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+# --- score sheets
+
+def _rider_rows(ctx: CardContext, n: int) -> list[list[str]]:
+    f = ctx.model.facts
+    per = max(f.riders_per_team.grand_tour, 1)
+    rows = []
+    for i in range(n):
+        rows.append([""])
+    return rows
+
+
+def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    t, f = ctx.texts, ctx.model.facts
+    what = card_label(deck, card)
+    items = _sheet_head(ctx, t("sheet_title", kind=card.kind))
+    x, w = 8.0, ctx.w - 16
+    y = 25.0
+    items.append(textfit.line(t("sheet_fields", kind=card.kind), x, y + 4, "sans", 9, DARK, "left"))
+    y += 8
+    n = f.score_sheets.rows
+    c = lambda key: t("col", key=key)  # noqa: E731
+    if card.kind == "grand-tour-stage":
+        keys = ["cards", "beyond", "left-d", "left-f", "left-m", "bonus", "time", "points", "kom", "fat-start",
+                "fat-end", "combat"]
+        first = 32.0
+        widths = [first] + [(w - first) / len(keys)] * len(keys)
+        y = _table(items, x, y, widths, [c("rider"), *[c(k) for k in keys]], [[""] * (len(keys) + 1)] * n, row_h=10.2)
+    elif card.kind == "grand-tour-overall":
+        stages = 6
+        keys = [t("stage_col", n=i) for i in range(1, stages + 1)] + [c("total"), c("points"), c("kom"), c("combat")]
+        first = 30.0
+        widths = [first] + [(w - first) / len(keys)] * len(keys)
+        y = _table(items, x, y, widths, [c("rider"), *keys], [[""] * (len(keys) + 1)] * n, row_h=8.6)
+        y += 4
+        teams = len(f.teams)
+        widths = [first] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("team"), c("team") + " · " + c("time"), c("young"), c("total")],
+                   [[""] * 4] * teams, row_h=7.4)
+    elif card.kind == "time-trial":
+        items.append(textfit.line(t("individual"), x, y + 3, "sans-black", 10, RED, "left"))
+        y += 5
+        keys = ["cards", "beyond", "time"]
+        first = 60.0
+        widths = [first] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("rider"), *[c(k) for k in keys]], [[""] * 4] * n, row_h=7.6)
+        y += 5
+        items.append(textfit.line(t("team_tt"), x, y + 3, "sans-black", 10, RED, "left"))
+        y += 5
+        widths = [first / 2, first / 2] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("team"), c("last"), *[c(k) for k in keys]], [[""] * 5] * len(f.teams),
+                   row_h=7.6)
+    else:
+        pts = f.world_cup.points
+        y = _table(items, x, y, [w / len(pts)] * len(pts), [t("place", n=i) for i in range(1, len(pts) + 1)],
+                   [[str(p) for p in pts]], row_h=6, size=8, first_bold=False)
+        y += 4
+        events = 5
+        first, total = 30.0, 14.0
+        sub = (w - first - total) / (events * 3)
+        # a header row of event names over the F / Pl. / Pts columns
+        items.append(Rect(x, y, w, 6, Style(fill=RED)))
+        for e in range(events):
+            ex = x + first + e * 3 * sub
+            items.append(textfit.line(t("event_col", n=e + 1), ex + 1.5 * sub, y + 4.3, "sans-bold", 7.5, LIGHT, "center"))
+            items.append(Line(ex, y, ex, y + 6, Style(stroke=LIGHT, width=0.4)))
+        y += 6
+        head = [c("rider")] + [c(k) for _ in range(events) for k in ("form", "place", "pts")] + [c("total")]
+        widths = [first] + [sub] * (events * 3) + [total]
+        y = _table(items, x, y, widths, head, [[""] * len(head)] * n, row_h=9.4)
+    y += 3
+    items += fitted(t("sheet_help", kind=card.kind, card=f.time.card_seconds, beyond=f.time.beyond_seconds),
+                    textfit.Box(x, y, w, max(ctx.h - 8 - y, 6), 8.5, 6, align="left", valign="top"), "sans", DARK, what)
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+def sheet_back(ctx: CardContext) -> list[Item]:
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RED)),
+                         Rect(6, 6, w - 12, h - 12, Style(stroke=LIGHT, width=0.8), radius=3)]
+    items += fitted(ctx.model.info.title.upper(), textfit.Box(14, h / 2 - 14, w - 28, 16, 28, 8), "sans-black", LIGHT,
+                    "sheet back")
+    items += fitted(ctx.texts("sheet_back"), textfit.Box(14, h / 2 + 4, w - 28, 8, 12, 6), "sans-bold", LIGHT, "sheet back")
+    return items
+
+
+FACES = {"frv-energy": energy, "frv-attack": attack, "frv-exhaustion": exhaustion_card, "frv-form": form,
+         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-steep": steep,
+         "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
+BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
+         "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
+         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back, "frv-steep-back": steep_back,
+         "frv-sheet-back": sheet_back}

@@ -1,0 +1,193 @@
+"""Flamme Rouge house-rule variants: the model loads; every rules check fires on a broken copy of the data and
+stays silent on the shipped data; the kit builds in French and English (once for the module) and is read back
+(files, manifest counts against the model, PDF pages and texts); the booklet shows the data's numbers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build_game
+from pnp.check import Severity, run_checks
+from pnp.games.flamme_rouge_variants import checks as C
+from pnp.layout.rulebook_context import render_rulebook_markdown
+from pnp.model import load_game
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "data" / "flamme-rouge-variants"
+FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
+         "manifest.json"]
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_game(DATA)
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("frv")
+    for lang in ("fr", "en"):
+        build_game(DATA, BuildOptions(out=out, lang=lang))
+    return {lang: out / "flamme-rouge-variants" / lang for lang in ("fr", "en")}
+
+
+def broken(tmp_path: Path, *edits) -> list:
+    """Copy the game, apply (file, old, new) edits (old must be there), and run every check."""
+    copy = tmp_path / "flamme-rouge-variants"
+    if not copy.exists():
+        shutil.copytree(DATA, copy)
+    for file, old, new in edits:
+        path = copy / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {file}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return run_checks(load_game(copy))
+
+
+def rules(findings, severity=Severity.ERROR) -> set[str]:
+    return {f.rule for f in findings if f.severity is severity}
+
+
+def _text(path: Path) -> str:
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(str(path)).pages)
+
+
+# --- model and checks
+
+def test_model_loads_with_the_kit_contents(model) -> None:
+    f = model.facts
+    assert model.info.nature == "house-rules"
+    for deck_id, n in f.components.items():
+        assert model.deck(deck_id).size == n
+    assert len(f.world_cup.points) == 12 and f.world_cup.points[0] == 25 and sum(f.world_cup.points) == 116
+    assert sorted(f.world_cup.form.values) == [3] * 6 + [4] * 4 + [5] * 2
+    assert f.profiles["grimpeur"].values == (2, 3, 4, 6, 7)
+    assert model.boards[0].layout == "roundabout"
+
+
+def test_shipped_data_has_no_error_or_warning_and_every_decision_is_a_question(model) -> None:
+    findings = run_checks(model)
+    assert not [f for f in findings if f.severity in (Severity.ERROR, Severity.WARNING)]
+    assert {d.id for d in model.decisions} <= rules(findings, Severity.QUESTION)
+    assert all(d.id.startswith("FRV-D-") for d in model.decisions)
+
+
+def test_mountain_generator_regenerates_the_table(model) -> None:
+    for length, row in model.facts.mountain.lengths.items():
+        assert list(row) == C.mountain_row(length)
+    assert C.mountain_row(12) == [12, 6, 3, 1] and C.mountain_row(10) == [10, 5, 2, 1]
+
+
+@pytest.mark.parametrize("rule, edits", [
+    ("FRV-DECK-PROFILE", [("grimpeur.csv", "grimpeur-rouge-7,energy,rouge,7,3", "grimpeur-rouge-7,energy,rouge,8,3")]),
+    ("FRV-DECK-PROFILE", [("sprinteur.csv", "sprinteur-bleu-6,energy,bleu,6,3", "sprinteur-bleu-6,energy,bleu,6,2")]),
+    ("FRV-DECK-ATTACK", [("attaque.csv", "attaque-vert,attack,vert,3", "attaque-vert,attack,vert,2")]),
+    ("FRV-FORM", [("forme.csv", "forme-noir-5,form,noir,5,2", "forme-noir-5,form,noir,5,3")]),
+    ("FRV-DECK-EXHAUSTION", [("decks.yaml", "kind: exhaustion, value: 2", "kind: exhaustion, value: 3")]),
+    ("FRV-MOUNTAIN-GEN", [("rules.yaml", "8: [8, 4, 2, 1]", "8: [8, 4, 1]")]),
+    ("FRV-SCALE", [("rules.yaml", "intermediate: [9, 6, 3]", "intermediate: [9, 9, 3]")]),
+    ("FRV-SCALE", [("rules.yaml", "11: 2, 12: 1}", "11: 2}")]),
+    ("FRV-WEATHER", [("rules.yaml", "die: {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}", "die: {1: -1, 2: 0, 3: 0, 4: 0, 5: 0}")]),
+    ("FRV-WEATHER", [("rules.yaml", "effects: {1: cold, 2: none, 3: none, 4: none, 5: hot}",
+                      "effects: {1: cold, 2: none, 3: none, 5: hot}")]),
+    ("FRV-TERRAIN", [("rules.yaml", "crash_thresholds: {descente: 0, plat: 2, paves: 2, montagne: 3}",
+                      "crash_thresholds: {descente: 0, plat: 2, montagne: 3}")]),
+    ("FRV-WIND", [("rules.yaml", "rose: [face, profil, dos, profil]", "rose: [face, profil, face, profil]")]),
+    ("FRV-TOKENS", [("decks.yaml", "{id: musette, kind: musette, qty: 18}", "{id: musette, kind: musette, qty: 12}"),
+                    ("rules.yaml", "musettes: 18", "musettes: 12")]),
+    ("FRV-TOKENS", [("decks.yaml", "{id: regulier, kind: ghost, qty: 8}", "{id: regulier, kind: ghost, qty: 7}"),
+                    ("rules.yaml", "fantomes: 24", "fantomes: 23")]),
+    ("FRV-TILE", [("boards.yaml", 'map: ["#.#", "..."]', 'map: ["...", "..."]')]),
+    ("FRV-TILE", [("decks.yaml", "card_size: 30x60", "card_size: 30x50")]),
+    ("FRV-SHEETS", [("rules.yaml", "rows: 18", "rows: 12")]),
+    ("FRV-MANIFEST", [("rules.yaml", "grimpeur: 90", "grimpeur: 75")]),
+    ("FRV-IDENTITY", [("game.yaml", "nature: house-rules", "nature: prototype")]),
+])
+def test_each_check_fires_on_a_broken_copy(tmp_path, rule, edits) -> None:
+    assert rule in rules(broken(tmp_path, *edits))
+
+
+def test_ghost_and_sheet_warnings(tmp_path) -> None:
+    found = broken(tmp_path, ("rules.yaml", "regulier:  {values: middle, count: 1", "regulier:  {values: middle, count: 3"),
+                   ("decks.yaml", "single_sided: true", "single_sided: false"))
+    answered = {f.rule for f in found if f.severity is Severity.QUESTION}
+    assert "FRV-GHOST" in answered  # resolved by FRV-D-GHOST-RANKS: a question, not a warning
+    assert "FRV-SHEETS" in rules(found, Severity.WARNING)
+
+
+# --- the kit, read back
+
+def test_every_file_of_both_kits_is_written(kits) -> None:
+    for kit in kits.values():
+        assert sorted(p.name for p in kit.iterdir() if not p.name.startswith(".")) == sorted(FILES)
+
+
+def test_manifest_counts_equal_the_model(kits, model) -> None:
+    f = model.facts
+    for lang, kit in kits.items():
+        manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+        counts = manifest["components"]
+        assert counts["cards"] == {k: f.components[k] for k in ("grimpeur", "sprinteur", "attaque", "fatigue", "forme")}
+        assert {k: counts["pieces"][k] for k in ("musettes", "statuts", "fantomes", "pourcentages")} == \
+            {k: f.components[k] for k in ("musettes", "statuts", "fantomes", "pourcentages")}
+        assert counts["pieces"]["feuilles"] == 4 and counts["pieces"]["references"] == 2
+        assert counts["boards"] == {"rond-point": ["a"]}
+        assert manifest["language"] == lang
+        for entry in manifest["files"]:
+            if entry["name"].endswith(".pdf"):
+                assert entry["pages"] == len(PdfReader(str(kit / entry["name"])).pages)
+
+
+def test_score_sheets_are_printed_single_sided(kits) -> None:
+    manifest = json.loads((kits["fr"] / "manifest.json").read_text(encoding="utf-8"))
+    pieces = next(e for e in manifest["files"] if e["name"] == "pieces.pdf")
+    reader = PdfReader(str(kits["fr"] / "pieces.pdf"))
+    last = len(reader.pages)
+    # the four score sheets are the last four pages, each a front with no back, outside every duplex range
+    for page in range(last - 3, last + 1):
+        assert not any(a <= page <= b for a, b in pieces["duplex_pages"])
+    texts = [reader.pages[i].extract_text() for i in range(last - 4, last)]
+    assert "feuille d'étape" in texts[0] and "Coupe du monde" in texts[3]
+
+
+def test_cards_and_pieces_carry_their_texts(kits, model) -> None:
+    f = model.facts
+    cards = _text(kits["fr"] / "cards.pdf")
+    assert "GRIMPEUR" in cards and "ATTAQUE" in cards and "ÉTAT DE FORME" in cards and "FATIGUE" in cards
+    assert f"Pas limité à {f.mountain_cap} en montée." in cards
+    pieces = _text(kits["fr"] / "pieces.pdf")
+    assert "MUSETTE" in pieces and "OFFENSIF" in pieces and "PÉPIN MÉCANIQUE" in pieces
+    assert f"−{f.crash.penalty_cards} cartes" in pieces and f"−{f.puncture.penalty_squares} cases" in pieces
+    assert "Échelle météo".upper() in pieces and "ROSE DES VENTS" in pieces
+    assert " ".join(map(str, f.world_cup.points[:4])) in pieces
+    en = _text(kits["en"] / "cards.pdf") + _text(kits["en"] / "pieces.pdf")
+    assert "CLIMBER" in en and "ATTACK" in en and "AGGRESSIVE" in en and "WIND ROSE" in en
+    assert "GRIMPEUR" not in en and "Coureur" not in en
+
+
+def test_board_is_the_roundabout_tile_at_true_size(kits, model) -> None:
+    board = model.boards[0]
+    box = PdfReader(str(kits["fr"] / "board-a.pdf")).pages[0].trimbox
+    w_mm, h_mm = float(box.width) / 72 * 25.4, float(box.height) / 72 * 25.4
+    assert abs(w_mm - board.width_mm) < 0.1 and abs(h_mm - board.height_mm) < 0.1
+    svg = (kits["en"] / "board-a.svg").read_text(encoding="utf-8")
+    assert "ROUNDABOUT" in svg and 'id="road"' in svg
+
+
+def test_rulebook_shows_the_data_numbers(kits, model) -> None:
+    f = model.facts
+    md = render_rulebook_markdown(model)
+    for n, row in f.mountain.lengths.items():
+        assert f"| {n} | {' – '.join(map(str, row))} |" in md
+    assert " | ".join(map(str, f.world_cup.points)) in md
+    assert f"{f.time.card_seconds} secondes par carte jouée" in md
+    assert f"{model.deck('grimpeur').size} cartes Grimpeur" in md
+    assert "fig:board:a" in md and "fig:card:feuilles/feuille-etape" in md
+    fr, en = _text(kits["fr"] / "rulebook.pdf"), _text(kits["en"] / "rulebook.pdf")
+    assert "Le rond-point".lower() in fr.lower() or "Rond-point" in fr
+    assert "Roundabout" in en and "World Cup" in en and "rond-point" not in en
