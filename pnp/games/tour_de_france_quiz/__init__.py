@@ -1,0 +1,8 @@
+"""Le jeu du Tour de France (BD2 Games): the rules as typed facts (from rules.yaml), the checks they imply,
+and what the rulebook template reads."""
+
+from pnp.games.tour_de_france_quiz.checks import CHECKS, check
+from pnp.games.tour_de_france_quiz.context import rulebook_context
+from pnp.games.tour_de_france_quiz.facts import Facts
+
+__all__ = ["CHECKS", "Facts", "check", "rulebook_context"]

@@ -1,0 +1,108 @@
+"""The numbers of Le jeu du Tour de France, read from rules.yaml."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.base import Frozen
+from pnp.model.game import Range
+
+Action = Literal["start", "question", "points", "setback", "strategy", "mishap", "time-trial", "none", "finish"]
+DECK_KEYS = ("jerseys", "polka", "green", "white", "strategy", "questions", "mishaps")
+SHUFFLED = ("polka", "green", "white", "strategy", "questions", "mishaps")
+"""The six decks shuffled apart, each with a back of its own."""
+
+
+class Dice(Frozen):
+    count: int = Field(ge=1)
+    faces: int = Field(ge=2)
+
+    @property
+    def mean(self) -> float:
+        return self.count * (self.faces + 1) / 2
+
+
+class Components(Frozen):
+    cards: int
+    pawns: int
+    stands: int
+    backs: int
+
+
+class DeckRef(Frozen):
+    deck: str
+    cards: int = Field(ge=0)
+
+
+class Decks(Frozen):
+    jerseys: DeckRef
+    polka: DeckRef
+    green: DeckRef
+    white: DeckRef
+    strategy: DeckRef
+    questions: DeckRef
+    mishaps: DeckRef
+
+    def items(self) -> list[tuple[str, DeckRef]]:
+        return [(k, getattr(self, k)) for k in DECK_KEYS]
+
+
+class Jerseys(Frozen):
+    yellow: str
+    polka: str
+    green: str
+    white: str
+
+
+class Square(Frozen):
+    action: Action
+    deck: str = ""
+
+
+class Questions(Frozen):
+    sides: tuple[str, ...]
+    answers: int = Field(ge=2)
+
+
+class Strategy(Frozen):
+    balanced: bool = True
+
+
+class Mishaps(Frozen):
+    jokers_min: int = Field(ge=0)
+    favourable: tuple[str, ...]
+    unfavourable: tuple[str, ...]
+
+
+class Track(Frozen):
+    board: str
+    side: str
+
+
+class Pace(Frozen):
+    players: int = Field(ge=1)
+    seconds_per_turn: float = Field(gt=0)
+    finish_turns: float = Field(ge=0)
+    target_minutes: float = Field(gt=0)
+    tolerance_minutes: float = Field(ge=0)
+    long_game: float = Field(ge=1)
+
+
+class Facts(Frozen):
+    """Everything rules.yaml says, typed."""
+
+    players: Range
+    dice: Dice
+    components: Components
+    decks: Decks
+    jerseys: Jerseys
+    squares: dict[str, Square]
+    setback: int = Field(ge=1)
+    bounce_back: bool
+    questions: Questions
+    strategy: Strategy
+    mishaps: Mishaps
+    track: Track
+    pace: Pace

@@ -1,0 +1,498 @@
+"""Le jeu du Tour de France: question cards (a tourism and a cycling question, three answers each, the
+right one in bold with a tick), jersey points cards, strategy cards, mishap cards, their six backs, the
+jersey cards as fold-over tent cards, and the two sheets (square actions, jersey points tally).
+
+The square icons (``icon``) are drawn here as vector shapes and shared with the board (quiz_track) and
+the reference sheet. Every word comes from templates/cards/tour-de-france-quiz.j2 or from the data."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.layout import jersey as jersey_art
+from pnp.layout import text as textfit
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
+from pnp.layout.faces.rider import _tint
+from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
+from pnp.model.decks import Card, Deck
+
+YELLOW = "#F4C300"
+NAVY = "#1D3557"
+RED = "#D7182A"
+GREEN = "#1E9A48"
+BLUE = "#2E6DB4"
+ORANGE = "#EF8A17"
+TEAL = "#127C8A"
+WHITE = "#FFFFFF"
+CREAM = "#F7F1E1"
+GREY = "#8D939B"
+
+# square kind -> (fill of the square, ink of its icon and label)
+SQUARE_LOOK = {
+    "prologue": ("#FFE58A", INK), "town": (CREAM, NAVY), "polka": (WHITE, RED), "green": ("#D5EFD9", GREEN),
+    "white": (WHITE, "#5A6068"), "crash": ("#F8D3CF", RED), "puncture": ("#F8D3CF", RED), "chain": ("#F8D3CF", RED),
+    "strategy": ("#D6E6F7", BLUE), "mishap": ("#FDE3C0", ORANGE), "time-trial": ("#D3EEF1", TEAL),
+    "champs": ("#E8E2F3", NAVY), "finish": (YELLOW, INK),
+}
+JERSEY_OF = {"polka": "polka", "green": "green", "white": "white"}
+
+
+def _jersey_symbol(model, key: str):
+    jid = getattr(model.facts.jerseys, key)
+    from pnp.layout.faces.common import CardContext as _C  # noqa: F401  (same look as the cards)
+
+    j = model.jersey(jid)
+    colours = tuple(model.colour(c).hex for c in j.colours)
+    mark = "*" if j.mark == "star" else ""
+    return jersey_art.symbol(jersey_art.JerseyLook(f"{model.id}-{jid}", j.pattern, colours, mark,
+                                                  model.colour(j.colours[0]).ink))
+
+
+def _wheel(cx: float, cy: float, r: float, ink: str, width: float) -> list[Item]:
+    st = Style(stroke=ink, width=width)
+    items: list[Item] = [Circle(cx, cy, r, st), Circle(cx, cy, r * 0.12, Style(fill=ink))]
+    for k in range(6):
+        a = math.radians(k * 30)
+        items.append(Line(cx - r * math.cos(a), cy - r * math.sin(a), cx + r * math.cos(a), cy + r * math.sin(a),
+                          Style(stroke=ink, width=width * 0.35)))
+    return items
+
+
+def _star(cx: float, cy: float, r: float, points: int, style: Style, inner: float = 0.45) -> Path:
+    pts = []
+    for i in range(points * 2):
+        radius = r if i % 2 == 0 else r * inner
+        a = math.radians(-90 + i * 180 / points)
+        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return polygon(pts, style)
+
+
+def icon(model, kind: str, x: float, y: float, s: float) -> list[Item]:
+    """The icon of a kind of square in the box (x, y, s, s): vector shapes only."""
+    ink = SQUARE_LOOK.get(kind, (WHITE, INK))[1]
+    w = s * 0.07
+    cx, cy = x + s / 2, y + s / 2
+    if kind in JERSEY_OF:
+        return [jersey_art.place(_jersey_symbol(model, JERSEY_OF[kind]), x + s * 0.05, y + s * 0.05, s * 0.9)]
+    if kind == "town":  # a church: nave, steeple, spire, door
+        st = Style(fill=ink)
+        return [Rect(x + s * 0.18, y + s * 0.55, s * 0.64, s * 0.38, st),
+                polygon([(x + s * 0.12, y + s * 0.57), (cx, y + s * 0.36), (x + s * 0.88, y + s * 0.57)], st),
+                Rect(x + s * 0.38, y + s * 0.28, s * 0.24, s * 0.3, st),
+                polygon([(x + s * 0.36, y + s * 0.3), (cx, y + s * 0.04), (x + s * 0.64, y + s * 0.3)], st),
+                Rect(x + s * 0.44, y + s * 0.72, s * 0.12, s * 0.21, Style(fill=WHITE), radius=s * 0.05)]
+    if kind == "crash":  # a wheel knocked over, a burst
+        return [_star(x + s * 0.66, y + s * 0.32, s * 0.3, 8, Style(fill=YELLOW, stroke=ink, width=w * 0.6)),
+                *_wheel(x + s * 0.38, y + s * 0.62, s * 0.3, ink, w)]
+    if kind == "puncture":  # a wheel with a nail and escaping air
+        return [*_wheel(x + s * 0.42, cy, s * 0.36, ink, w),
+                polygon([(x + s * 0.72, y + s * 0.84), (x + s * 0.84, y + s * 0.6), (x + s * 0.92, y + s * 0.66)],
+                        Style(fill=INK)),
+                Line(x + s * 0.82, y + s * 0.18, x + s * 0.96, y + s * 0.1, Style(stroke=ink, width=w * 0.6, round_caps=True)),
+                Line(x + s * 0.84, y + s * 0.3, x + s * 0.98, y + s * 0.28, Style(stroke=ink, width=w * 0.6, round_caps=True))]
+    if kind == "chain":  # three links, the last one open
+        st = Style(stroke=ink, width=w)
+        items: list[Item] = []
+        for i in range(3):
+            lx = x + s * (0.06 + i * 0.28)
+            items.append(Group((Rect(0, -s * 0.12, s * 0.36, s * 0.24, st, radius=s * 0.12),),
+                               compose(translate(lx, cy + (i - 1) * s * 0.1), rotate(-18 if i < 2 else 25))))
+        return items
+    if kind == "strategy":  # plus and minus in a ring
+        st = Style(fill=ink)
+        return [Circle(cx, cy, s * 0.44, Style(stroke=ink, width=w)),
+                Rect(x + s * 0.22, y + s * 0.37, s * 0.24, s * 0.07, st), Rect(x + s * 0.305, y + s * 0.285, s * 0.07, s * 0.24, st),
+                Rect(x + s * 0.54, y + s * 0.56, s * 0.24, s * 0.07, st),
+                Line(x + s * 0.34, y + s * 0.74, x + s * 0.66, y + s * 0.26, Style(stroke=ink, width=w * 0.6))]
+    if kind == "mishap":  # a warning sign
+        return [polygon([(cx, y + s * 0.06), (x + s * 0.96, y + s * 0.9), (x + s * 0.04, y + s * 0.9)],
+                        Style(fill=ink, stroke=ink, width=w)),
+                polygon([(cx, y + s * 0.22), (x + s * 0.82, y + s * 0.82), (x + s * 0.18, y + s * 0.82)], Style(fill=WHITE)),
+                Rect(cx - s * 0.045, y + s * 0.38, s * 0.09, s * 0.26, Style(fill=INK), radius=s * 0.03),
+                Circle(cx, y + s * 0.72, s * 0.055, Style(fill=INK))]
+    if kind == "time-trial":  # a stopwatch
+        r = s * 0.36
+        oy = cy + s * 0.06
+        return [Rect(cx - s * 0.08, y + s * 0.04, s * 0.16, s * 0.1, Style(fill=ink)),
+                Circle(cx, oy, r, Style(fill=WHITE, stroke=ink, width=w)),
+                Line(cx, oy, cx, oy - r * 0.75, Style(stroke=ink, width=w * 0.8, round_caps=True)),
+                Line(cx, oy, cx + r * 0.55, oy + r * 0.3, Style(stroke=ink, width=w * 0.8, round_caps=True)),
+                Circle(cx, oy, s * 0.05, Style(fill=ink))]
+    if kind == "champs":  # the Arc de Triomphe
+        st = Style(fill=ink)
+        return [Rect(x + s * 0.14, y + s * 0.16, s * 0.72, s * 0.12, st),
+                Rect(x + s * 0.18, y + s * 0.28, s * 0.64, s * 0.08, st),
+                Path((("M", x + s * 0.2, y + s * 0.9), ("L", x + s * 0.2, y + s * 0.36), ("L", x + s * 0.8, y + s * 0.36),
+                      ("L", x + s * 0.8, y + s * 0.9), ("L", x + s * 0.6, y + s * 0.9), ("L", x + s * 0.6, y + s * 0.62),
+                      ("C", x + s * 0.6, y + s * 0.48, x + s * 0.4, y + s * 0.48, x + s * 0.4, y + s * 0.62),
+                      ("L", x + s * 0.4, y + s * 0.9), ("Z",)), st)]
+    if kind == "finish":  # a chequered flag
+        items = [Rect(x + s * 0.12, y + s * 0.06, s * 0.06, s * 0.88, Style(fill=INK))]
+        cell = s * 0.14
+        for r_ in range(4):
+            for c_ in range(5):
+                items.append(Rect(x + s * 0.18 + c_ * cell, y + s * 0.08 + r_ * cell, cell, cell,
+                                  Style(fill=INK if (r_ + c_) % 2 else WHITE)))
+        items.append(Rect(x + s * 0.18, y + s * 0.08, 5 * cell, 4 * cell, Style(stroke=INK, width=w * 0.4)))
+        return items
+    if kind == "prologue":  # a start gate: two posts and a banner
+        st = Style(fill=ink)
+        return [Rect(x + s * 0.12, y + s * 0.2, s * 0.08, s * 0.72, st), Rect(x + s * 0.8, y + s * 0.2, s * 0.08, s * 0.72, st),
+                Rect(x + s * 0.08, y + s * 0.12, s * 0.84, s * 0.2, Style(fill=RED, stroke=ink, width=w * 0.4))]
+    return []
+
+
+def _band(ctx: CardContext, colour: str, h: float) -> list[Item]:
+    b = ctx.bleed
+    return [Rect(-b, -b, ctx.w + 2 * b, h + b, Style(fill=colour))]
+
+
+def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
+    return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * ctx.u, "sans", 4.0 * ctx.u, ink, "center")
+
+
+def _back_title(ctx: CardContext, word: str, ink: str, what: str) -> list[Item]:
+    u, w, h = ctx.u, ctx.w, ctx.h
+    title = fitted(ctx.model.info.title.upper(), textfit.Box(7 * u, 9 * u, w - 14 * u, 9 * u, 11 * u, 6 * u),
+                   "sans-black", ink, what)
+    word_ = fitted(word.upper(), textfit.Box(7 * u, 19 * u, w - 14 * u, 8 * u, 11 * u, 6 * u), "sans-black", ink, what)
+    items = list(title + word_)
+    items.append(Group(tuple(title + word_), compose(translate(w, h), rotate(180))))
+    return items
+
+
+def _frame(ctx: CardContext, ink: str) -> Item:
+    u = ctx.u
+    return Rect(4 * u, 4 * u, ctx.w - 8 * u, ctx.h - 8 * u, Style(stroke=ink, width=0.6), radius=3 * u)
+
+
+# --- question cards
+
+def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, t, w = ctx.u, ctx.texts, ctx.w
+    label = card_label(deck, card)
+    items: list[Item] = [paper(ctx), *_band(ctx, NAVY, 12 * u)]
+    items.append(textfit.line(t("question_label").upper(), 5 * u, 8.2 * u, "sans-black", 8 * u, WHITE, "left"))
+    items.append(textfit.line(card.id.lstrip("q").lstrip("0"), w - 5 * u, 8.2 * u, "sans-black", 8 * u, YELLOW, "right"))
+    top = 14 * u
+    half = (ctx.h - top - 6 * u) / 2
+    for i, side in enumerate(ctx.model.facts.questions.sides):
+        y0 = top + i * half
+        colour = TEAL if side == "tourism" else RED
+        items.append(Rect(3 * u, y0, w - 6 * u, half - 2 * u, Style(fill=_tint(colour, 0.9), stroke=colour, width=0.5),
+                          radius=2 * u))
+        items.append(Rect(3 * u, y0, w - 6 * u, 7 * u, Style(fill=colour), radius=2 * u))
+        items.append(Rect(3 * u, y0 + 4 * u, w - 6 * u, 3 * u, Style(fill=colour)))
+        kind = "town" if side == "tourism" else "crash"
+        if side == "tourism":
+            items += icon(ctx.model, "town", 5 * u, y0 + 0.8 * u, 5.4 * u)
+        else:
+            items += _wheel(5 * u + 2.7 * u, y0 + 3.5 * u, 2.5 * u, WHITE, 0.35)
+        del kind
+        items.append(textfit.line(t("side_title", side=side).upper(), 12 * u, y0 + 5.2 * u, "sans-black", 7.5 * u,
+                                  WHITE, "left"))
+        q = card.fields.get(side, "")
+        items += fitted(q, textfit.Box(5 * u, y0 + 8.5 * u, w - 10 * u, 14 * u, 8.0 * u, 5.5 * u, align="left",
+                                       valign="top"), "sans-bold", INK, label)
+        ok = card.fields.get(f"{side}_ok", "")
+        ay = y0 + 24 * u
+        row = (half - 2 * u - 25 * u) / 3
+        for k in range(1, 4):
+            answer = card.fields.get(f"{side}_{k}", "")
+            right = str(k) == ok
+            yy = ay + (k - 1) * row
+            items.append(Circle(7.5 * u, yy + row / 2, 2.4 * u, Style(fill=colour if right else WHITE, stroke=colour,
+                                                                     width=0.4)))
+            items.append(textfit.line("ABC"[k - 1], 7.5 * u, yy + row / 2 + 1.1 * u, "sans-black", 6 * u,
+                                      WHITE if right else colour, "center"))
+            items += fitted(answer, textfit.Box(11.5 * u, yy, w - 22 * u, row, 7.5 * u, 5.0 * u, align="left"),
+                            "sans-black" if right else "sans", INK, label)
+            if right:  # a tick, so the right answer never depends on the weight of a font alone
+                cx, cy = w - 7.5 * u, yy + row / 2
+                items.append(Path((("M", cx - 2 * u, cy), ("L", cx - 0.6 * u, cy + 1.6 * u), ("L", cx + 2.2 * u, cy - 1.8 * u)),
+                                  Style(stroke=GREEN, width=0.9, round_caps=True)))
+    items.append(_stamp(ctx))
+    return items
+
+
+def question_back(ctx: CardContext) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=NAVY))]
+    for i in range(-3, 12):
+        for j in range(-3, 16):
+            if (i + j) % 2 == 0:
+                items.append(Circle(i * 10 * u, j * 10 * u, 1.1 * u, Style(fill="#2A4A75")))
+    items.append(_frame(ctx, YELLOW))
+    items.append(Circle(w / 2, h / 2, 17 * u, Style(fill=YELLOW)))
+    items.append(textfit.line("?", w / 2, h / 2 + 9 * u, "sans-black", 70 * u, NAVY, "center"))
+    items += _back_title(ctx, ctx.texts("question_back"), WHITE, "question card back")
+    return items
+
+
+# --- jersey points cards
+
+def points(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, t, w = ctx.u, ctx.texts, ctx.w
+    f = ctx.model.facts
+    key = next(k for k in ("polka", "green", "white") if getattr(f.jerseys, k) == card.kind)
+    jersey = ctx.model.jersey(card.kind)
+    colour = {"polka": RED, "green": GREEN, "white": "#5A6068"}[key]
+    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
+    items += fitted(jersey.name.upper(), textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 9 * u, 5 * u), "sans-black",
+                    WHITE, card_label(deck, card))
+    size = 34 * u
+    items.append(jersey_art.place(_jersey_symbol(ctx.model, key), (w - size) / 2, 17 * u, size))
+    items.append(Circle(w / 2, 62 * u, 11 * u, Style(fill=WHITE, stroke=colour, width=1.2)))
+    items.append(textfit.line(str(card.value), w / 2, 62 * u + 6.5 * u, "sans-black", 52 * u, colour, "center"))
+    items.append(textfit.line(t("points_value", n=card.value), w / 2, 79 * u, "sans-bold", 8 * u, INK, "center"))
+    for x in (5 * u, w - 5 * u):
+        items.append(textfit.line(str(card.value), x, 20 * u, "sans-black", 11 * u, colour, "center"))
+    items.append(_stamp(ctx))
+    return items
+
+
+def _points_back(ctx: CardContext, key: str) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    f = ctx.model.facts
+    jersey = ctx.model.jersey(getattr(f.jerseys, key))
+    if key == "polka":
+        items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=WHITE))]
+        items += [Circle(x + (5 * u if r % 2 else 0), y, 2.6 * u, Style(fill=RED))
+                  for r, y in enumerate([k * 8 * u for k in range(-1, 13)]) for x in [k * 10 * u for k in range(-1, 8)]]
+        ink, plate = RED, WHITE
+    elif key == "green":
+        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=GREEN))]
+        items += [Rect(-b, y, w + 2 * b, 3 * u, Style(fill="#23A950")) for y in [k * 9 * u for k in range(-1, 12)]]
+        ink, plate = WHITE, GREEN
+    else:
+        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#EDEFF2"))]
+        items += [Rect(x, -b, 2 * u, h + 2 * b, Style(fill=WHITE)) for x in [k * 7 * u for k in range(-1, 11)]]
+        ink, plate = "#3E444B", "#EDEFF2"
+    items.append(_frame(ctx, ink))
+    size = 30 * u
+    items.append(Circle(w / 2, h / 2, 19 * u, Style(fill=plate, stroke=ink, width=0.8)))
+    items.append(jersey_art.place(_jersey_symbol(ctx.model, key), (w - size) / 2, (h - size) / 2, size))
+    items += _back_title(ctx, jersey.name, ink, f"{key} card back")
+    return items
+
+
+def polka_back(ctx):
+    return _points_back(ctx, "polka")
+
+
+def green_back(ctx):
+    return _points_back(ctx, "green")
+
+
+def white_back(ctx):
+    return _points_back(ctx, "white")
+
+
+# --- strategy cards
+
+def strategy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, t, w = ctx.u, ctx.texts, ctx.w
+    v = card.value or 0
+    colour = BLUE if v > 0 else "#8C2F39"
+    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
+    items += fitted(t("strategy_label").upper(), textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 9 * u, 5 * u),
+                    "sans-black", WHITE, card_label(deck, card))
+    items.append(Circle(w / 2, 38 * u, 19 * u, Style(fill=_tint(colour, 0.85), stroke=colour, width=1.2)))
+    sign = "+" if v > 0 else "−"
+    items.append(textfit.line(f"{sign}{abs(v)}", w / 2, 38 * u + 9 * u, "sans-black", 68 * u, colour, "center"))
+    items += icon(ctx.model, "strategy", 4 * u, 15 * u, 8 * u)
+    items += fitted(t("strategy_rule", value=v), textfit.Box(5 * u, 60 * u, w - 10 * u, 22 * u, 8 * u, 5.5 * u),
+                    "sans", INK, card_label(deck, card))
+    items.append(_stamp(ctx))
+    return items
+
+
+def strategy_back(ctx: CardContext) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=BLUE))]
+    for k in range(-2, 14):
+        items.append(polygon([(-b, k * 9 * u), (w / 2, k * 9 * u - 6 * u), (w + b, k * 9 * u), (w + b, k * 9 * u + 3 * u),
+                              (w / 2, k * 9 * u - 3 * u), (-b, k * 9 * u + 3 * u)], Style(fill="#3A7CC4")))
+    items.append(_frame(ctx, WHITE))
+    items.append(Circle(w / 2, h / 2, 16 * u, Style(fill=WHITE)))
+    items += icon(ctx.model, "strategy", w / 2 - 11 * u, h / 2 - 11 * u, 22 * u)
+    items += _back_title(ctx, ctx.texts("strategy_back"), WHITE, "strategy card back")
+    return items
+
+
+# --- mishap cards
+
+def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, t, w = ctx.u, ctx.texts, ctx.w
+    f = ctx.model.facts
+    joker = card.kind == "joker"
+    good = card.kind in f.mishaps.favourable
+    colour = "#7B3FA0" if joker else (GREEN if good else RED)
+    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
+    items += fitted(t("mishap_label", kind=card.kind, good=good).upper(),
+                    textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 8 * u, 5 * u), "sans-black", WHITE, card_label(deck, card))
+    cx, cy = w / 2, 32 * u
+    if joker:
+        items.append(Circle(cx, cy, 14 * u, Style(fill=_tint(colour, 0.85), stroke=colour, width=1.2)))
+        items.append(_star(cx, cy, 11 * u, 5, Style(fill=YELLOW, stroke=colour, width=0.8)))
+    else:
+        items += icon(ctx.model, "mishap", cx - 13 * u, cy - 13 * u, 26 * u)
+        badge = ("+" if good else "−") if card.kind in ("advance", "back") else ""
+        if badge:
+            items.append(Circle(cx + 12 * u, cy + 10 * u, 5.5 * u, Style(fill=colour, stroke=WHITE, width=0.6)))
+            items.append(textfit.line(f"{badge}{card.value}", cx + 12 * u, cy + 12.6 * u, "sans-black", 13 * u, WHITE,
+                                      "center"))
+    items += fitted(card.name.upper(), textfit.Box(4 * u, 48 * u, w - 8 * u, 10 * u, 11 * u, 6 * u), "sans-black",
+                    colour, card_label(deck, card))
+    items += fitted(t("mishap_text", kind=card.kind, value=card.value or 0, setback=f.setback),
+                    textfit.Box(5 * u, 59 * u, w - 10 * u, 23 * u, 8 * u, 5.2 * u), "sans", INK, card_label(deck, card))
+    items.append(_stamp(ctx))
+    return items
+
+
+def mishap_back(ctx: CardContext) -> list[Item]:
+    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=ORANGE))]
+    step = 8 * u
+    k = -h - 2 * b
+    while k < w + 2 * b:
+        items.append(polygon([(k, h + b), (k + 3 * u, h + b), (k + 3 * u + h + 2 * b, -b), (k + h + 2 * b, -b)],
+                             Style(fill="#F39A35")))
+        k += step
+    items.append(_frame(ctx, INK))
+    items.append(Circle(w / 2, h / 2, 17 * u, Style(fill=WHITE)))
+    items += icon(ctx.model, "mishap", w / 2 - 12 * u, h / 2 - 13 * u, 24 * u)
+    items += _back_title(ctx, ctx.texts("mishap_back"), INK, "mishap card back")
+    return items
+
+
+# --- jersey cards: tent cards (a panel upside down, the fold, the panel, a tab to glue under)
+
+def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    u, t, w, h, b = 1.0, ctx.texts, ctx.w, ctx.h, ctx.bleed
+    jid = card.jerseys[0]
+    f = ctx.model.facts
+    key = next(k for k in ("yellow", "polka", "green", "white") if getattr(f.jerseys, k) == jid)
+    jersey = ctx.model.jersey(jid)
+    colour = ctx.model.colour(jersey.colours[-1 if key == "polka" else 0]).hex
+    ink = INK if key in ("yellow", "white") else WHITE
+    tab = 18.0
+    panel = (h - tab) / 2
+
+    def face() -> list[Item]:
+        items: list[Item] = [Rect(-b, 0, w + 2 * b, panel, Style(fill=_tint(colour, 0.75) if key != "white" else "#EEF0F3")),
+                             Rect(-b, 0, w + 2 * b, 13, Style(fill=colour if key != "white" else "#5A6068"))]
+        items += fitted(jersey.name.upper(), textfit.Box(4, 2, w - 8, 9, 13, 7), "sans-black",
+                        ink if key != "white" else WHITE, card_label(deck, card))
+        size = 29.0
+        if key == "yellow":
+            symbol = ctx.jersey(jid)
+        else:
+            symbol = _jersey_symbol(ctx.model, key)
+        items.append(jersey_art.place(symbol, (w - size) / 2, 15, size))
+        items += fitted(t("jersey_meaning", key=key), textfit.Box(4, panel - 11, w - 8, 9, 9, 6), "sans-bold", INK,
+                        card_label(deck, card))
+        return items
+
+    fold = Style(stroke=GREY, width=0.3, dash=(1.5, 1.0))
+    items: list[Item] = [paper(ctx)]
+    items.append(Group(tuple(face()), compose(translate(w, panel), rotate(180))))
+    items.append(Group(tuple(face()), translate(0, panel)))
+    items.append(Rect(-b, 2 * panel, w + 2 * b, tab + b, Style(fill="#D9D4C7")))
+    items.append(textfit.line(t("jersey_glue"), w / 2, 2 * panel + tab / 2 + 1.5, "sans-bold", 7, MUTED, "center"))
+    items += [Line(0, y, w, y, fold) for y in (panel, 2 * panel)]
+    items.append(textfit.line(ctx.model.info.stamp, w / 2, h - 2.4, "sans", 4.5, MUTED, "center"))
+    del u
+    return items
+
+
+# --- the two sheets
+
+def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
+    b = ctx.bleed
+    return [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 26 + b, Style(fill=YELLOW)),
+            Rect(-b, 26, ctx.w + 2 * b, 1.6, Style(fill=INK)),
+            textfit.line(ctx.model.info.title.upper(), 10, 11, "sans-black", 13, INK, "left"),
+            textfit.line(title, 10, 21, "sans-black", 16, INK, "left"),
+            textfit.line(subtitle, ctx.w - 10, 21, "sans", 9, INK, "right")]
+
+
+def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    """Every kind of square of the rules: its icon, its name and what it does."""
+    t, f = ctx.texts, ctx.model.facts
+    items = _sheet_head(ctx, t("reference_title"), t("reference_subtitle"))
+    kinds = list(f.squares)
+    top, bottom = 32.0, ctx.h - 22.0
+    row = (bottom - top) / len(kinds)
+    label = card_label(deck, card)
+    for i, kind in enumerate(kinds):
+        y = top + i * row
+        fill, ink = SQUARE_LOOK.get(kind, (WHITE, INK))
+        if i % 2 == 0:
+            items.append(Rect(8, y, ctx.w - 16, row, Style(fill="#F1EEE4")))
+        s = row - 3
+        items.append(Rect(11, y + 1.5, s, s, Style(fill=fill, stroke=GREY, width=0.3), radius=1.5))
+        items += icon(ctx.model, kind, 12, y + 2.5, s - 2)
+        items += fitted(t("square_name", kind=kind), textfit.Box(14 + s, y + 1, 42, row - 2, 9, 6.5, align="left"),
+                        "sans-black", INK, label)
+        sq = f.squares[kind]
+        items += fitted(t("square_action", kind=kind, action=sq.action, setback=f.setback),
+                        textfit.Box(60 + s, y + 1, ctx.w - 70 - s, row - 2, 8.5, 6, align="left"), "sans", INK, label)
+    items += fitted(t("reference_footer"), textfit.Box(10, bottom + 2, ctx.w - 20, 12, 8.5, 6.5, align="left"),
+                    "sans", INK, label)
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
+    """A grid: one line per player, three jersey columns per round (polka-dot, green, white)."""
+    t, f, model = ctx.texts, ctx.model.facts, ctx.model
+    items = _sheet_head(ctx, t("tally_title"), t("tally_subtitle"))
+    label = card_label(deck, card)
+    keys = ("polka", "green", "white")
+    players = f.players.max
+    rounds = 6
+    x0, y0 = 10.0, 34.0
+    name_w = 30.0
+    col = (ctx.w - 20 - name_w) / (rounds * 3)
+    head = 20.0
+    block_h = 10.0 * players + head + 6
+    blocks = int((ctx.h - 22 - y0) // block_h)
+    for bidx in range(blocks):
+        by = y0 + bidx * block_h
+        items.append(textfit.line(t("tally_player"), x0 + 1, by + head - 3, "sans-bold", 8, INK, "left"))
+        for r in range(rounds):
+            rx = x0 + name_w + r * 3 * col
+            items.append(Rect(rx, by, 3 * col, 8, Style(fill=INK)))
+            items.append(textfit.line(t("tally_round", n=bidx * rounds + r + 1), rx + 1.5 * col, by + 5.7, "sans-bold",
+                                      7, WHITE, "center"))
+            for k, key in enumerate(keys):
+                items.append(jersey_art.place(_jersey_symbol(model, key), rx + k * col + col / 2 - 4, by + 9, 8))
+        for p in range(players):
+            y = by + head + p * 10
+            items.append(Rect(x0, y, ctx.w - 20, 10, Style(fill="#F1EEE4" if p % 2 == 0 else WHITE,
+                                                             stroke=GREY, width=0.25)))
+            for c in range(rounds * 3 + 1):
+                x = x0 + name_w + c * col
+                items.append(Line(x, y, x, y + 10, Style(stroke=INK if c % 3 == 0 else GREY,
+                                                          width=0.6 if c % 3 == 0 else 0.25)))
+    items += fitted(t("tally_help"), textfit.Box(10, ctx.h - 21, ctx.w - 20, 12, 8.5, 6.5, align="left"), "sans", INK,
+                    label)
+    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
+    return items
+
+
+def sheet_back(ctx: CardContext) -> list[Item]:
+    b, w, h = ctx.bleed, ctx.w, ctx.h
+    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW)),
+                         Rect(5, 5, w - 10, h - 10, Style(stroke=INK, width=0.6), radius=3)]
+    size = min(w, h) * 0.5
+    items.append(jersey_art.place(_jersey_symbol(ctx.model, "yellow"), (w - size) / 2, (h - size) / 2, size))
+    return items
+
+
+FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
+         "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
+BACKS = {"tdq-question-back": question_back, "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
+         "tdq-blanc-back": white_back, "tdq-strategy-back": strategy_back, "tdq-mishap-back": mishap_back,
+         "tdq-sheet-back": sheet_back}

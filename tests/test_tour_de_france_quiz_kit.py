@@ -1,0 +1,101 @@
+"""Le jeu du Tour de France: the kit built once per language into a temporary folder and read back: files,
+manifest counts against the model, PDFs (pages, text), the board SVG (groups, texts), the rulebook's numbers,
+and the translation of the quiz texts."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build_game
+from pnp.games.tour_de_france_quiz import checks as C
+from pnp.layout.rulebook_context import render_rulebook_markdown
+from pnp.model import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "data" / "tour-de-france-quiz"
+FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
+         "manifest.json"]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("tdq")
+    for lang in ("fr", "en"):
+        build_game(GAME, BuildOptions(out=out, lang=lang))
+    return {lang: out / "tour-de-france-quiz" / lang for lang in ("fr", "en")}
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_game(GAME)
+
+
+def _text(path: Path) -> str:
+    return " ".join((p.extract_text() or "") for p in PdfReader(str(path)).pages)
+
+
+def test_every_file_of_both_kits_is_written(kits) -> None:
+    for kit in kits.values():
+        assert sorted(p.name for p in kit.iterdir()) == sorted(FILES)
+
+
+def test_manifest_counts_equal_the_model(kits, model) -> None:
+    f = model.facts
+    for lang, kit in kits.items():
+        manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+        counts = manifest["components"]
+        want = {ref.deck: ref.cards for key, ref in f.decks.items() if key != "jerseys"}
+        assert counts["cards"] == want
+        assert counts["pieces"] == {f.decks.jerseys.deck: f.decks.jerseys.cards, "aide": 1, "feuille": 1}
+        assert sum(counts["cards"].values()) + f.decks.jerseys.cards == f.components.cards
+        assert counts["standees"] == f.components.pawns
+        assert counts["boards"] == {"plateau": ["a"]}
+        assert manifest["language"] == lang
+        for entry in manifest["files"]:
+            if entry["name"].endswith(".pdf"):
+                assert entry["pages"] == len(PdfReader(str(kit / entry["name"])).pages)
+
+
+def test_cards_carry_questions_answers_and_values(kits, model) -> None:
+    cards = _text(kits["fr"] / "cards.pdf")
+    assert "QUESTIONS VILLES ÉTAPES" in cards and "TOURISME" in cards and "CYCLISME" in cards
+    assert "Maurice Garin" in cards and "1903" in cards and "La Garonne" in cards
+    assert "JOKER" in cards and "STRATÉGIE DE COURSE" in cards and "+3" in cards
+    pieces = _text(kits["fr"] / "pieces.pdf")
+    assert "MAILLOT JAUNE" in pieces and "Les cases du parcours" in pieces and "Feuille de points des maillots" in pieces
+    en = _text(kits["en"] / "cards.pdf") + _text(kits["en"] / "pieces.pdf")
+    assert "TOURISM" in en and "CYCLING" in en and "Which river flows through Bordeaux?" in en
+    assert "The Garonne" in en and "Quel fleuve" not in en and "Jersey points tally" in en
+
+
+def test_board_svg_has_the_track_groups_and_texts(kits, model) -> None:
+    _, side = C.track_side(model)
+    root = ET.parse(kits["fr"] / "board-a.svg").getroot()
+    ids = {g.get("id") for g in root.iter(f"{SVG}g") if g.get("id")}
+    assert {"background", "road", "squares", "labels", "legend", "title"} <= ids
+    texts = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+    for town in ("Brest", "Bordeaux", "Clermont-Ferrand"):
+        assert town in texts
+    assert "PROLOGUE" in texts and "ARRIVÉE" in texts and "CHAMPS-ÉLYSÉES" in texts
+    squares = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "squares")
+    assert len(squares.findall(f".//{SVG}rect")) >= side.columns
+    en = " ".join("".join(t.itertext()) for t in ET.parse(kits["en"] / "board-a.svg").getroot().iter(f"{SVG}text"))
+    assert "FINISH" in en and "CRASH" in en
+
+
+def test_rulebook_shows_the_numbers_of_the_data(kits, model) -> None:
+    md = render_rulebook_markdown(model)
+    f = model.facts
+    p = C.pace(model)
+    assert f"{f.components.cards} cartes" in md
+    assert f"{f.decks.questions.cards} cartes Questions" in md and f"{f.decks.mishaps.cards} cartes Imprévu" in md
+    assert f"reculez de {f.setback} cases" in md and f"{round(p['turns'], 1)} tours" in md
+    text = _text(kits["fr"] / "rulebook.pdf")
+    assert "But du jeu" in text and "Pourquoi ce parcours" in text
+    assert "Goal of the game" in _text(kits["en"] / "rulebook.pdf")
