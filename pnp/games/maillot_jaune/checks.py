@@ -193,6 +193,33 @@ def board(model: GameModel) -> list[Finding]:
     return out
 
 
+STANDEE_BASE_MM = 25.0
+"""A rider standee's base: every square of the circuit must hold one (MJ-D-LANES)."""
+
+
+def board_square_size(model: GameModel) -> list[Finding]:
+    """MJ-BOARD-SQUARE-SIZE: every square of the drawn circuit, bends included, is at least a
+    standee base (25 mm) along its lane and across it, measured on the geometry the board is drawn
+    from (pnp.layout.boards.circuit.square_sizes)."""
+    from pnp.layout.boards.circuit import square_sizes
+
+    out = []
+    for b in model.boards:
+        if b.layout != "circuit":
+            continue
+        where = model.sources.component("board:" + b.id)
+        for side in b.sides:
+            sizes = square_sizes(side, *b.size_mm(side))
+            (col, lane), (along, across) = min(sizes.items(), key=lambda kv: min(kv[1]))
+            if min(along, across) < STANDEE_BASE_MM - 1e-6:
+                small = sum(1 for a, c in sizes.values() if min(a, c) < STANDEE_BASE_MM - 1e-6)
+                out.append(error("MJ-BOARD-SQUARE-SIZE", f"side {side.id}",
+                                 f"{small} square(s) smaller than a {STANDEE_BASE_MM:g} mm standee base; the "
+                                 f"smallest, square {col} lane {lane}, is {along:.1f} mm along the lane and "
+                                 f"{across:.1f} mm across", where))
+    return out
+
+
 # --- riders
 
 def stars_range(model: GameModel) -> list[Finding]:

@@ -161,6 +161,25 @@ class Circuit:
     def heading(self, column: float) -> float:
         return self.at(self.col_t(column))[2]
 
+    def lane_length(self, column: int, lane: int, n: int = 24) -> float:
+        """How long square (``column``, ``lane``) is along its lane: the length of the lane's
+        centre line across the square, in mm (on the inner lane of a bend it is the shortest)."""
+        t0, t1 = self.col_t(column), self.col_t(column + 1)
+        o = sum(self.lane_offsets(lane)) / 2
+        pts = [self.point(t0 + (t1 - t0) * i / n, o) for i in range(n + 1)]
+        return sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+
+    def square_sizes(self) -> dict[tuple[int, int], tuple[float, float]]:
+        """Every square's size, (column, lane) -> (mm along the lane, mm across it)."""
+        return {(c, k): (self.lane_length(c, k), float(self.side.square_mm))
+                for c in range(1, self.side.columns + 1) for k in range(1, self.side.lanes + 1)}
+
+
+def square_sizes(side: BoardSide, w: float, h: float) -> dict[tuple[int, int], tuple[float, float]]:
+    """Every square of a circuit side drawn on a board of ``w`` x ``h`` mm: (column, lane) ->
+    (mm along the lane, mm across it). The drawing and the rules check (MJ-BOARD-SQUARE-SIZE) share it."""
+    return Circuit(side, w, h).square_sizes()
+
 
 def _poly_path(points: list[tuple[float, float]]) -> Path:
     (x0, y0), rest = points[0], points[1:]
@@ -224,7 +243,8 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
     return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
                  trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
                  meta={"board": board.id, "side": side.id, "size_mm": (w, h),
-                       "square_mm": ctx.loop.step, "loop_mm": ctx.loop.length})
+                       "square_mm": ctx.loop.step, "loop_mm": ctx.loop.length,
+                       "min_square_mm": min(min(v) for v in ctx.loop.square_sizes().values())})
 
 
 def _background(ctx: _Ctx) -> list[Item]:
