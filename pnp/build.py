@@ -161,11 +161,13 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     from pnp.layout.imposition import ImpositionError
     from pnp.layout.kit import KitPlan
     from pnp.layout.paper import PrintSpec, paper
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import Texts, environment
 
     check_faces(model)
     lang = options.lang
     cards_dir = (templates or templates_dir()) / "cards"
+    for folder in (cards_dir, (templates or templates_dir()) / "boards"):
+        _cache_bytecode(environment(str(folder)))
     texts, shared = Texts(cards_dir, f"{model.id}.j2", model=model), Texts(cards_dir, "shared.j2")
     draft = f"{shared('draft_mark')} · {lang.upper()}" if options.draft else ""
     base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
@@ -176,6 +178,15 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     except (ValueError, ImpositionError) as exc:
         raise BuildFailed(f"{model.id} [{lang}]: {exc}") from None
     return plan, problems
+
+
+def _cache_bytecode(env) -> None:
+    """Keep the compiled templates between builds (Jinja's bytecode cache, checked against each
+    template's source): compiling the card and board templates is most of a kit plan's time."""
+    if env.bytecode_cache is None:
+        from pnp.write.kit_files import _bytecode_cache
+
+        env.bytecode_cache = _bytecode_cache()
 
 
 def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, folder: Path | None = None,

@@ -4,17 +4,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.layout.kit import KitPlan
-from pnp.layout.tiling import trimmed
-from pnp.paint.pdf import paint_pdf
-from pnp.paint.pdf_merge import insert_after_first_page
-from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
 from pnp.write.incremental import Cache, digest, sources_digest
 from pnp.write.manifest import FileEntry, manifest, manifest_text
 from pnp.write.transaction import OutputTransaction
 
+if TYPE_CHECKING:
+    from pnp.layout.kit import KitPlan
+
 Progress = Callable[[Iterable, int, str], Iterable]
+
+
+# ReportLab's platypus, pypdf and svgwrite are imported when a file needing them is painted: an
+# incremental build that keeps the rulebook, the boards or kit.pdf does not pay for them.
+
+def paint_pdf(*args, **kwargs) -> int:
+    from pnp.paint.pdf import paint_pdf
+
+    return paint_pdf(*args, **kwargs)
+
+
+def paint_rulebook(*args, **kwargs) -> int:
+    from pnp.paint.rulebook_pdf import paint_rulebook
+
+    return paint_rulebook(*args, **kwargs)
+
+
+def insert_after_first_page(*args, **kwargs) -> int:
+    from pnp.paint.pdf_merge import insert_after_first_page
+
+    return insert_after_first_page(*args, **kwargs)
 
 
 PARTS = ("cards", "pieces", "boards", "rulebook", "kit")
@@ -33,8 +53,6 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
     With ``inc`` (an incremental build), a file whose inputs have the key the cache recorded for it
     is kept as it is in the output folder (its entry points there) and not painted again.
     """
-    from pnp.paint.svg import paint_svg
-
     model = plan.model
     info = model.info
     author = ", ".join(info.authors)
@@ -69,6 +87,9 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
         if all([kept(n, "boards") for n in names]):
             continue
         entries[:] = [e for e in entries if e.name not in names]
+        from pnp.layout.tiling import trimmed
+        from pnp.paint.svg import paint_svg
+
         side = next(s for s in plan.sides if (s.board_id, s.side_id) == (board, side_id))
         svg = tx.path(f"{prefix}/{base}.svg")
         paint_svg(plan.mark(trimmed(side.scene)), svg, title=f"{info.title} · {side.name}")
@@ -115,7 +136,7 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
     else:
         rulebook = tx.path(f"{prefix}/rulebook.pdf") if "rulebook" in want else tx.scratch("rulebook.pdf")
         blocks = keys.blocks() if keys is not None else plan.rulebook_blocks()
-        rulebook_pages = paint_rulebook(blocks, str(rulebook), RulebookMeta(**plan.rulebook_meta()),
+        rulebook_pages = paint_rulebook(blocks, str(rulebook), _rulebook_meta(**plan.rulebook_meta()),
                                         plan.rulebook_figure, plan.draft,
                                         paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
         if "rulebook" in want:
@@ -130,6 +151,12 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
         pages = insert_after_first_page(rest, rulebook, kit)
         entries.append(FileEntry("kit.pdf", kit, pages, plan.kit_duplex(rulebook_pages)))
     return entries
+
+
+def _rulebook_meta(**fields):
+    from pnp.paint.rulebook_pdf import RulebookMeta
+
+    return RulebookMeta(**fields)
 
 
 class Incremental:
@@ -181,6 +208,7 @@ class OutputKeys:
         self.plan, self.lang, self.inc = plan, lang, inc
         self._keys: dict[str, str] = {}
         self._blocks = None
+        self._markdown: str | None = None
         m = plan.model
         gid = m.id
         self.common = digest(sources_digest(), inc.options, lang, plan.draft, m.info, m.colours, m.riders,
@@ -192,20 +220,27 @@ class OutputKeys:
             self._keys[what] = self._compute(what)
         return self._keys[what]
 
-    def blocks(self):
-        """The rulebook's blocks, as KitPlan.rulebook_blocks makes them, with the compiled template
-        kept between builds (Jinja's bytecode cache, checked against the template's source)."""
-        if self._blocks is None:
+    def markdown(self) -> str:
+        """The rulebook's Markdown, as KitPlan.rulebook_blocks renders it, with the compiled
+        template kept between builds (Jinja's bytecode cache, checked against the template's source)."""
+        if self._markdown is None:
             import jinja2
 
             from pnp.i18n import current
-            from pnp.layout.rulebook import parse
             from pnp.layout.rulebook_context import render_rulebook_markdown
 
             env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.inc.templates)), autoescape=False,
                                      extensions=["jinja2.ext.i18n"], bytecode_cache=_bytecode_cache())
             env.install_gettext_translations(current().translations, newstyle=True)
-            self._blocks = parse(render_rulebook_markdown(self.plan.model, env))
+            self._markdown = render_rulebook_markdown(self.plan.model, env)
+        return self._markdown
+
+    def blocks(self):
+        """The rulebook's blocks, as KitPlan.rulebook_blocks makes them (parsed when it is painted)."""
+        if self._blocks is None:
+            from pnp.layout.rulebook import parse
+
+            self._blocks = parse(self.markdown())
         return self._blocks
 
     def _compute(self, what: str) -> str:
@@ -218,23 +253,34 @@ class OutputKeys:
         if what == "boards":
             return digest(self.common, "boards", m.boards, m.tokens, self.inc.template(f"boards/{m.id}.j2"))
         if what == "rulebook.pdf":
-            from pnp.layout.rulebook import Figure
-
-            blocks = self.blocks()
+            # the rendered Markdown decides the blocks; every ``(fig:REF)`` in it (a superset of
+            # the figures its parse finds) is drawn, so a card a figure shows is in the key
+            text = self.markdown()
             figures = []
-            for block in blocks:
-                if isinstance(block, Figure):
-                    try:
-                        figures.append(plan.rulebook_figure(block.ref))
-                    except KeyError as exc:
-                        figures.append(str(exc))
+            for ref in _figure_refs(text):
+                try:
+                    figures.append(plan.rulebook_figure(ref))
+                except KeyError as exc:
+                    figures.append(str(exc))
             meta = plan.rulebook_meta()
-            return digest(self.common, "rulebook", blocks, scenes_digest(figures), scenes_digest(meta))
+            return digest(self.common, "rulebook", text, scenes_digest(figures), scenes_digest(meta))
         if what == "kit.pdf":
             return digest(self.common, "kit", self.key("cards.pdf"), self.key("pieces.pdf"), self.key("boards"),
                           self.key("rulebook.pdf"), m.decks, m.tokens, m.standees, m.boards,
                           self.inc.template(f"boards/{m.id}.j2"))
         raise KeyError(what)
+
+
+def _figure_refs(markdown: str) -> list[str]:
+    """The REF of every ``](fig:REF)`` of the rulebook's Markdown, as pnp.layout.rulebook reads it
+    (percent-decoded, stripped), in order and once each."""
+    import re
+    from urllib.parse import unquote
+
+    from pnp.layout.rulebook import FIGURE_SCHEME
+
+    pattern = re.compile(r"\(\s*<?\s*" + re.escape(FIGURE_SCHEME) + r"([^)>\n]*)")
+    return list(dict.fromkeys(unquote(m.group(1)).strip() for m in pattern.finditer(markdown)))
 
 
 _BYTECODE = None
