@@ -18,6 +18,7 @@ from typing import Any
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
+from pnp.layout.boards.frame import board_page
 from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Use, compose, polygon, scale,
                               translate)
 from pnp.layout.templates import Texts
@@ -106,11 +107,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    full = (w + 2 * bleed, h + 2 * bleed)
-    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
-    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
-                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
-                 meta={"board": board.id, "side": side.id, "size_mm": (w, h)})
+    return board_page(board, side, groups, w, h, bleed)
 
 
 # --- geometry

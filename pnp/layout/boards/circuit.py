@@ -26,6 +26,7 @@ from functools import cached_property
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.maillot_jaune import terrain_colour, terrain_pattern
+from pnp.layout.boards.frame import board_page
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
@@ -238,13 +239,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_compass(ctx)), id="compass"),
         Group(tuple(_legend(ctx)), id="legend"),
     )
-    full = (w + 2 * bleed, h + 2 * bleed)
-    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
-    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
-                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
-                 meta={"board": board.id, "side": side.id, "size_mm": (w, h),
-                       "square_mm": ctx.loop.step, "loop_mm": ctx.loop.length,
-                       "min_square_mm": min(min(v) for v in ctx.loop.square_sizes().values())})
+    return board_page(board, side, groups, w, h, bleed, square_mm=ctx.loop.step, loop_mm=ctx.loop.length, min_square_mm=min(min(v) for v in ctx.loop.square_sizes().values()))
 
 
 def _background(ctx: _Ctx) -> list[Item]:
@@ -438,7 +433,7 @@ def _legend(ctx: _Ctx) -> list[Item]:
     if area is None:
         return []
     x, y, w, h = area.box
-    model, side = ctx.model, ctx.side
+    model = ctx.model
     items = _panel(x, y, w, h)
     course = model.facts.course
     cw = (w - 8) / 3

@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 
 from pnp.layout import text as textfit
-from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, rotate, translate
+from pnp.layout.boards.frame import board_page
+from pnp.layout.scene import Group, Item, Line, Path, Rect, Scene, Style, compose, rotate, translate
 from pnp.layout.templates import Texts
 from pnp.model.boards import BoardSide
 from pnp.model.game_model import GameModel
@@ -116,8 +117,4 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     cut = [_arc(cx, cy, radius, -90, 90, Style(stroke="#9A9EA5", width=0.3, dash=(2.0, 1.5)), 96)]
     groups = (Group(tuple(verge), id="verge"), Group(tuple(road), id="road"), Group(tuple(squares), id="squares"),
               Group(tuple(island), id="island"), Group(tuple(labels), id="labels"), Group(tuple(cut), id="cut"))
-    full = (w + 2 * bleed, h + 2 * bleed)
-    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
-    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
-                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
-                 meta={"board": board.id, "side": side.id, "size_mm": (w, h)})
+    return board_page(board, side, groups, w, h, bleed)

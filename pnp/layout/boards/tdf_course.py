@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from pnp.layout import board as base
 from pnp.layout import text as textfit
-from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, translate
+from pnp.layout.boards.frame import board_page
+from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style
 from pnp.layout.templates import Texts
 from pnp.model.boards import BoardSide
 from pnp.model.game_model import GameModel
@@ -42,11 +43,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = base.BLEED) ->
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    full = (w + 2 * bleed, h + 2 * bleed)
-    root = Group(groups, translate(bleed, bleed), clip=Rect(-bleed, -bleed, *full, Style()), id="board")
-    return Scene(full[0], full[1], (root,), label=f"board {board.id} side {side.id}",
-                 trim=(bleed, bleed, w, h), bleed=(0.0, 0.0, *full),
-                 meta={"board": board.id, "side": side.id, "size_mm": (w, h)})
+    return board_page(board, side, groups, w, h, bleed)
 
 
 def _teams(ctx):
@@ -57,7 +54,7 @@ def _teams(ctx):
 def _corridors(ctx) -> list[Item]:
     """A thin line in team colour along the outer edges of each team's time trial corridor, and a dashed
     yellow edge around the two individual time trial lanes (drawn at the start, before the bands)."""
-    side, facts, sq = ctx.side, ctx.model.facts, ctx.sq
+    side, facts = ctx.side, ctx.model.facts
     items: list[Item] = []
     x0, x1 = side.x_mm(1), side.x_mm(side.columns + 1)
     for colour in _teams(ctx):

@@ -546,12 +546,8 @@ def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 # --- score sheets
 
 def _rider_rows(ctx: CardContext, n: int) -> list[list[str]]:
-    f = ctx.model.facts
-    per = max(f.riders_per_team.grand_tour, 1)
-    rows = []
-    for i in range(n):
-        rows.append([""])
-    return rows
+    """``n`` empty rows for the riders' names."""
+    return [[""] for _ in range(n)]
 
 
 def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:

@@ -11,7 +11,7 @@ import math
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp
-from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
+from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, compose, polygon, rotate, translate
 
 YELLOW = "#FFD100"
 DARK = "#1F2328"

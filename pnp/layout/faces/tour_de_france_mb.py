@@ -6,7 +6,7 @@ templates/cards/tour-de-france-mb.j2."""
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, stamp
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
 from pnp.layout.faces.rider import _tint
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, compose, polygon, rotate, translate
 from pnp.model.decks import Card, Deck
@@ -202,7 +202,7 @@ def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     """The points table the rules refer to, from rules.yaml (points)."""
-    t, p, f = ctx.texts, ctx.model.facts.points, ctx.model.facts
+    t, p = ctx.texts, ctx.model.facts.points
     items = _sheet_head(ctx, t("points_title"), t("points_subtitle"))
     y = 33.0
     label = card_label(deck, card)

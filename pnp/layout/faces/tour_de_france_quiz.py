@@ -39,8 +39,6 @@ JERSEY_OF = {"polka": "polka", "green": "green", "white": "white"}
 
 def _jersey_symbol(model, key: str):
     jid = getattr(model.facts.jerseys, key)
-    from pnp.layout.faces.common import CardContext as _C  # noqa: F401  (same look as the cards)
-
     j = model.jersey(jid)
     colours = tuple(model.colour(c).hex for c in j.colours)
     mark = "*" if j.mark == "star" else ""
