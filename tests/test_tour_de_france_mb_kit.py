@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
 from pnp.games.tour_de_france_mb import checks as C
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
+
+from kit_helpers import build_kits, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "tour-de-france-mb"
@@ -25,19 +26,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("tdf")
-    for lang in ("fr", "en"):
-        build_game(GAME, BuildOptions(out=out, lang=lang))
-    return {lang: out / "tour-de-france-mb" / lang for lang in ("fr", "en")}
+    return build_kits(tmp_path_factory.mktemp("tdf"), "tour-de-france-mb")
 
 
 @pytest.fixture(scope="module")
 def model():
     return load_game(GAME)
-
-
-def _text(path: Path) -> str:
-    return " ".join((p.extract_text() or "") for p in PdfReader(str(path)).pages)
 
 
 def test_every_file_of_both_kits_is_written(kits) -> None:
@@ -63,14 +57,14 @@ def test_manifest_counts_equal_the_model(kits, model) -> None:
 
 
 def test_cards_and_pieces_carry_their_texts(kits, model) -> None:
-    cards = _text(kits["fr"] / "cards.pdf")
+    cards = pdf_text(kits["fr"] / "cards.pdf")
     assert "CARTE-COURSE" in cards and "CARTE-SPRINT" in cards and "CHUTE" in cards
     assert "2-1-1" in cards and "3-2-1" in cards
-    pieces = _text(kits["fr"] / "pieces.pdf")
+    pieces = pdf_text(kits["fr"] / "pieces.pdf")
     p = model.facts.points
     assert "Tableau des Points" in pieces and "dizaines" in pieces and "unités" in pieces
     assert f"{p.road_individual[0]} points" in pieces and f"{p.ttt_team[0]} points" in pieces
-    en = _text(kits["en"] / "cards.pdf") + _text(kits["en"] / "pieces.pdf")
+    en = pdf_text(kits["en"] / "cards.pdf") + pdf_text(kits["en"] / "pieces.pdf")
     assert "RACE CARD" in en and "CRASH" in en and "Points Table" in en and "tens" in en
     assert "Carte-Course" not in en
 
@@ -108,9 +102,9 @@ def test_rulebook_shows_the_numbers_of_the_data(kits, model) -> None:
     best = C.max_scores(model)
     assert f"{best['individual']} points au classement individuel" in md
     assert len(re.findall(r"\(fig:", md)) >= 7
-    text = _text(kits["fr"] / "rulebook.pdf")
+    text = pdf_text(kits["fr"] / "rulebook.pdf")
     assert "Le Tableau des Points" in text and "contre la montre individuel" in text
-    en = _text(kits["en"] / "rulebook.pdf")
+    en = pdf_text(kits["en"] / "rulebook.pdf")
     assert "The individual time trial" in en and "Points Table" in en
 
 

@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
 from pnp.games.tour_de_france_quiz import checks as C
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
+
+from kit_helpers import build_kits, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "tour-de-france-quiz"
@@ -25,19 +26,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("tdq")
-    for lang in ("fr", "en"):
-        build_game(GAME, BuildOptions(out=out, lang=lang))
-    return {lang: out / "tour-de-france-quiz" / lang for lang in ("fr", "en")}
+    return build_kits(tmp_path_factory.mktemp("tdq"), "tour-de-france-quiz")
 
 
 @pytest.fixture(scope="module")
 def model():
     return load_game(GAME)
-
-
-def _text(path: Path) -> str:
-    return " ".join((p.extract_text() or "") for p in PdfReader(str(path)).pages)
 
 
 def test_every_file_of_both_kits_is_written(kits) -> None:
@@ -63,13 +57,13 @@ def test_manifest_counts_equal_the_model(kits, model) -> None:
 
 
 def test_cards_carry_questions_answers_and_values(kits, model) -> None:
-    cards = _text(kits["fr"] / "cards.pdf")
+    cards = pdf_text(kits["fr"] / "cards.pdf")
     assert "QUESTIONS VILLES ÉTAPES" in cards and "TOURISME" in cards and "CYCLISME" in cards
     assert "Maurice Garin" in cards and "1903" in cards and "La Garonne" in cards
     assert "JOKER" in cards and "STRATÉGIE DE COURSE" in cards and "+3" in cards
-    pieces = _text(kits["fr"] / "pieces.pdf")
+    pieces = pdf_text(kits["fr"] / "pieces.pdf")
     assert "MAILLOT JAUNE" in pieces and "Les cases du parcours" in pieces and "Feuille de points des maillots" in pieces
-    en = _text(kits["en"] / "cards.pdf") + _text(kits["en"] / "pieces.pdf")
+    en = pdf_text(kits["en"] / "cards.pdf") + pdf_text(kits["en"] / "pieces.pdf")
     assert "TOURISM" in en and "CYCLING" in en and "Which river flows through Bordeaux?" in en
     assert "The Garonne" in en and "Quel fleuve" not in en and "Jersey points tally" in en
 
@@ -96,6 +90,6 @@ def test_rulebook_shows_the_numbers_of_the_data(kits, model) -> None:
     assert f"{f.components.cards} cartes" in md
     assert f"{f.decks.questions.cards} cartes Questions" in md and f"{f.decks.mishaps.cards} cartes Imprévu" in md
     assert f"reculez de {f.setback} cases" in md and f"{round(p['turns'], 1)} tours" in md
-    text = _text(kits["fr"] / "rulebook.pdf")
+    text = pdf_text(kits["fr"] / "rulebook.pdf")
     assert "But du jeu" in text and "Pourquoi ce parcours" in text
-    assert "Goal of the game" in _text(kits["en"] / "rulebook.pdf")
+    assert "Goal of the game" in pdf_text(kits["en"] / "rulebook.pdf")
