@@ -21,3 +21,30 @@ def build_kits(out: Path, game: str, langs: tuple[str, ...] = ("fr", "en")) -> d
 def pdf_text(path: Path) -> str:
     """The text of every page of a PDF, joined."""
     return " ".join((p.extract_text() or "") for p in PdfReader(str(path)).pages)
+
+
+def broken_game(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> list:
+    """Copy ``game`` under ``tmp_path`` (once), apply (file, old, new) edits — ``old`` must be
+    there — and run every rules check on the copy."""
+    import shutil
+
+    from pnp.check import run_checks
+    from pnp.model import load_game
+
+    copy = tmp_path / game
+    if not copy.exists():
+        shutil.copytree(ROOT / "data" / game, copy)
+    for file, old, new in edits:
+        path = copy / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {file}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return run_checks(load_game(copy))
+
+
+def rule_ids(findings, severity=None) -> set[str]:
+    """The rule ids of ``findings`` of ``severity`` (default: errors)."""
+    from pnp.check import Severity
+
+    severity = severity or Severity.ERROR
+    return {f.rule for f in findings if f.severity is severity}

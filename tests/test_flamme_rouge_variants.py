@@ -5,17 +5,17 @@ stays silent on the shipped data; the kit builds in French and English (once for
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build_game
 from pnp.check import Severity, run_checks
 from pnp.games.flamme_rouge_variants import checks as C
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
+
+from kit_helpers import broken_game, build_kits, rule_ids
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data" / "flamme-rouge-variants"
@@ -30,27 +30,16 @@ def model():
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
-    out = tmp_path_factory.mktemp("frv")
-    for lang in ("fr", "en"):
-        build_game(DATA, BuildOptions(out=out, lang=lang))
-    return {lang: out / "flamme-rouge-variants" / lang for lang in ("fr", "en")}
+    return build_kits(tmp_path_factory.mktemp("frv"), "flamme-rouge-variants")
 
 
 def broken(tmp_path: Path, *edits) -> list:
     """Copy the game, apply (file, old, new) edits (old must be there), and run every check."""
-    copy = tmp_path / "flamme-rouge-variants"
-    if not copy.exists():
-        shutil.copytree(DATA, copy)
-    for file, old, new in edits:
-        path = copy / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} not in {file}"
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return run_checks(load_game(copy))
+    return broken_game(tmp_path, "flamme-rouge-variants", *edits)
 
 
 def rules(findings, severity=Severity.ERROR) -> set[str]:
-    return {f.rule for f in findings if f.severity is severity}
+    return rule_ids(findings, severity)
 
 
 def _text(path: Path) -> str:

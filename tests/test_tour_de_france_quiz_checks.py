@@ -3,7 +3,6 @@ stays silent on the shipped data (where the designer decisions are questions).""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,8 @@ import pytest
 from pnp.check import Severity, run_checks
 from pnp.games.tour_de_france_quiz import checks as C
 from pnp.model import load_game
+
+from kit_helpers import broken_game, rule_ids
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data" / "tour-de-france-quiz"
@@ -23,19 +24,11 @@ def model():
 
 def broken(tmp_path: Path, *edits) -> list:
     """Copy the game, apply (file, old, new) edits (old must be there), and run every check."""
-    copy = tmp_path / "tour-de-france-quiz"
-    if not copy.exists():
-        shutil.copytree(DATA, copy)
-    for file, old, new in edits:
-        path = copy / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} not in {file}"
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return run_checks(load_game(copy))
+    return broken_game(tmp_path, "tour-de-france-quiz", *edits)
 
 
 def rules(findings, severity=Severity.ERROR) -> set[str]:
-    return {f.rule for f in findings if f.severity is severity}
+    return rule_ids(findings, severity)
 
 
 def test_model_loads_with_the_box_contents(model) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.boards.frame import board_page
+from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Use, compose, polygon, scale,
                               translate)
 from pnp.layout.templates import Texts
@@ -86,18 +86,11 @@ class _Ctx:
             raise BoardProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
 
 
-def board_of(model: GameModel, side: BoardSide) -> Board:
-    """The board that ``side`` belongs to."""
-    return next(b for b in model.boards if any(s is side or s == side for s in b.sides))
-
-
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
     """One side of its board at full size: trim (bleed, bleed, w, h), art running into the bleed."""
-    from pnp.paths import templates_dir
-
     board = board_of(model, side)
     w, h = board.size_mm(side)
-    ctx = _Ctx(model, board, side, Texts(templates_dir() / "boards", f"{model.id}.j2"), w, h, bleed)
+    ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
     groups = (
         Group(tuple(_road(ctx)), id="road"),
         Group(tuple(_squares(ctx)), id="squares"),

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pnp.layout import text as textfit
 from pnp.layout.cards import CardArt, as_symbol
 from pnp.layout.faces.common import INK, CardContext
-from pnp.layout.faces.rider import _tint
+from pnp.layout.faces.common import tint
 from pnp.layout.paper import Size
 from pnp.layout.rider_figure import figure
 from pnp.layout.scene import Group, Item, Line, Rect, Style, compose, rotate, translate
@@ -27,14 +27,14 @@ def _panel(ctx: CardContext, standee: Standee) -> list[Item]:
     model = ctx.model
     if not standee.rider:  # the jersey itself, for whoever wears it: in its own colours, no letter
         colour = model.colour(model.jersey(standee.wearing).colours[0])
-        items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=_tint(colour.hex, 0.7)))]
+        items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=tint(colour.hex, 0.7)))]
         return items + figure(ctx.jersey(standee.wearing), colour.hex, PANEL_W, PANEL_H)
     rider = model.rider(standee.rider)
     colour = model.colour(rider.colour)
     jersey_id = standee.wearing or next(j.id for j in model.jerseys if j.rider == rider.id)
     symbol = ctx.jersey(jersey_id, over=rider.id if standee.wearing else "")
     helmet = model.colour(model.jersey(standee.wearing).colours[0]).hex if standee.wearing else colour.hex
-    items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=_tint(colour.hex, 0.7)))]
+    items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=tint(colour.hex, 0.7)))]
     items += figure(symbol, helmet, PANEL_W, PANEL_H)
     items.append(textfit.line(colour.letter, 2.0, 5.0, "sans-black", 9, INK))
     return items

@@ -18,7 +18,9 @@ DEFAULT = "road-grid"
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     """The side drawn by its board's layout, at full size with ``bleed`` around the trim."""
-    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+    from pnp.layout.boards.frame import board_of
+
+    board = board_of(model, side)
     name = board.layout or DEFAULT
     if name == DEFAULT:
         from pnp.layout import board as module

@@ -26,7 +26,7 @@ from functools import cached_property
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.maillot_jaune import terrain_colour, terrain_pattern
-from pnp.layout.boards.frame import board_page
+from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
@@ -224,11 +224,9 @@ class _Ctx:
 
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
-    from pnp.paths import templates_dir
-
-    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+    board = board_of(model, side)
     w, h = board.size_mm(side)
-    ctx = _Ctx(model, board, side, Texts(templates_dir() / "boards", f"{model.id}.j2"), w, h, bleed)
+    ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
     groups = (
         Group(tuple(_background(ctx)), id="background"),
         Group(tuple(_road(ctx)), id="road"),

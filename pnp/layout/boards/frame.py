@@ -5,7 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.layout.scene import Group, Rect, Scene, Style, translate
+from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
+from pnp.model.game_model import GameModel
+
+
+def board_of(model: GameModel, side: BoardSide) -> Board:
+    """The board that ``side`` belongs to."""
+    return next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+
+
+def board_texts(model: GameModel) -> Texts:
+    """The board texts of the game (templates/boards/<game>.j2), in the current language."""
+    from pnp.paths import templates_dir
+
+    return Texts(templates_dir() / "boards", f"{model.id}.j2")
 
 
 def board_page(board: Board, side: BoardSide, groups: tuple[Group, ...], w: float, h: float, bleed: float,

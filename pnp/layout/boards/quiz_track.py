@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.tour_de_france_quiz import SQUARE_LOOK, _jersey_symbol, icon
-from pnp.layout.boards.frame import board_page
+from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Group, Item, Line, Rect, Scene, Style
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
@@ -79,11 +79,9 @@ def positions(side: BoardSide) -> dict[int, tuple[float, float]]:
 
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
-    from pnp.paths import templates_dir
-
-    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
+    board = board_of(model, side)
     w, h = board.size_mm(side)
-    ctx = _Ctx(model, board, side, Texts(templates_dir() / "boards", f"{model.id}.j2"))
+    ctx = _Ctx(model, board, side, board_texts(model))
     groups = (
         Group(tuple(_background(w, h, bleed)), id="background"),
         Group(tuple(_road(ctx)), id="road"),

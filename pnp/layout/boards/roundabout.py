@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 
 from pnp.layout import text as textfit
-from pnp.layout.boards.frame import board_page
+from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Group, Item, Line, Path, Rect, Scene, Style, compose, rotate, translate
-from pnp.layout.templates import Texts
 from pnp.model.boards import BoardSide
 from pnp.model.game_model import GameModel
 
@@ -50,10 +49,8 @@ def _radial(cx: float, cy: float, r0: float, r1: float, a: float, style: Style) 
 
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
-    from pnp.paths import templates_dir
-
-    board = next(b for b in model.boards if any(s is side or s == side for s in b.sides))
-    texts = Texts(templates_dir() / "boards", f"{model.id}.j2")
+    board = board_of(model, side)
+    texts = board_texts(model)
     f = model.facts
     w, h = board.size_mm(side)
     radius = w

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from pnp.layout import board as base
 from pnp.layout import text as textfit
-from pnp.layout.boards.frame import board_page
+from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style
-from pnp.layout.templates import Texts
 from pnp.model.boards import BoardSide
 from pnp.model.game_model import GameModel
 
@@ -26,11 +25,9 @@ GREEN_LINE = "#1E9A48"
 
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = base.BLEED) -> Scene:
-    from pnp.paths import templates_dir
-
-    board = base.board_of(model, side)
+    board = board_of(model, side)
     w, h = board.size_mm(side)
-    ctx = base._Ctx(model, board, side, Texts(templates_dir() / "boards", f"{model.id}.j2"), w, h, bleed)
+    ctx = base._Ctx(model, board, side, board_texts(model), w, h, bleed)
     groups = (
         Group(tuple(base._road(ctx)), id="road"),
         Group(tuple(base._squares(ctx)), id="squares"),

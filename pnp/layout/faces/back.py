@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import CardContext, fitted
-from pnp.layout.scene import Group, Item, Rect, Style, compose, polygon, rotate, translate
+from pnp.layout.faces.common import CardContext, fitted, upside_down
+from pnp.layout.scene import Item, Rect, Style, polygon
 
 GREEN = "#146B36"
 STRIPE = "#1A7C41"
@@ -32,7 +32,7 @@ def draw(ctx: CardContext) -> list[Item]:
     box = textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 17 * u, 9 * u)
     line = fitted(title, box, "sans-black", "#FFFFFF", "card back")
     items += line
-    items.append(Group(tuple(line), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, line))
     return items
 
 

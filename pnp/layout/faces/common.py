@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.paper import Size
-from pnp.layout.scene import Item, Rect, Style, Symbol
+from pnp.layout.scene import Group, Item, Rect, Style, Symbol, compose, rotate, translate
 from pnp.layout.templates import Texts
 from pnp.model.decks import Card, Deck
 from pnp.model.game_model import GameModel
@@ -93,3 +93,27 @@ def fitted(text: str, box: textfit.Box, font: str, fill: str, what: str) -> tupl
 
 def card_label(deck: Deck, card: Card) -> str:
     return f"card {deck.id}/{card.id}"
+
+
+def tint(hex_colour: str, amount: float) -> str:
+    """``hex_colour`` mixed with white (amount 0 = the colour, 1 = white)."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
+    return "#" + "".join(f"{c:02X}" for c in mix)
+
+
+def upside_down(ctx: CardContext, items: list[Item]) -> Group:
+    """``items`` turned half a turn about the card's centre: a face that reads both ways up."""
+    return Group(tuple(items), compose(translate(ctx.w, ctx.h), rotate(180)))
+
+
+def sheet_head(ctx: CardContext, title: str, subtitle: str, band: str, sizes: tuple[float, float] = (14, 17)
+               ) -> list[Item]:
+    """The head of a reference sheet: a coloured band with the game's title, the sheet's title and
+    its subtitle; ``sizes`` are the game title's and the sheet title's point sizes."""
+    b = ctx.bleed
+    return [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 26 + b, Style(fill=band)),
+            Rect(-b, 26, ctx.w + 2 * b, 1.6, Style(fill=INK)),
+            textfit.line(ctx.model.info.title.upper(), 10, 11, "sans-black", sizes[0], INK, "left"),
+            textfit.line(title, 10, 21, "sans-black", sizes[1], INK, "left"),
+            textfit.line(subtitle, ctx.w - 10, 21, "sans", 9, INK, "right")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, upside_down
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
 from pnp.model.decks import Card, Deck
 
@@ -56,7 +56,7 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 def _corner(ctx: CardContext, text: str, ink: str) -> list[Item]:
     u = ctx.u
     a = textfit.line(text, 6 * u, 26 * u, "sans-black", 16 * u, ink, "center")
-    return [a, Group((a,), compose(translate(ctx.w, ctx.h), rotate(180)))]
+    return [a, upside_down(ctx, [a])]
 
 
 # --- energy cards (climber deck, sprinteur replacements)
@@ -111,7 +111,7 @@ def _energy_back(ctx: CardContext, profile: str) -> list[Item]:
     word = fitted(ctx.texts("energy_back", profile=profile).upper(),
                   textfit.Box(6 * u, 10 * u, w - 12 * u, 10 * u, 15 * u, 8 * u), "sans-black", LIGHT, f"{profile} back")
     items += word
-    items.append(Group(tuple(word), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, word))
     return items
 
 

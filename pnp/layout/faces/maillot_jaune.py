@@ -10,8 +10,8 @@ import math
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp
-from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, compose, polygon, rotate, translate
+from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp, upside_down
+from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, polygon
 
 YELLOW = "#FFD100"
 DARK = "#1F2328"
@@ -71,7 +71,7 @@ def star(cx: float, cy: float, r: float, fill: str, stroke: str = DARK) -> Item:
     return polygon(pts, Style(fill=fill, stroke=stroke, width=0.3))
 
 
-def _tint(hex_colour: str, amount: float) -> str:
+def tint(hex_colour: str, amount: float) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in (r, g, b))
 
@@ -131,7 +131,7 @@ def rider_face(ctx: CardContext, deck, card) -> list[Item]:
     items: list[Item] = [paper(ctx), Rect(-b, -b, w + 2 * b, 21 + b, Style(fill=colour.hex)),
                          Rect(-b, 21, w + 2 * b, 1.2, Style(fill=YELLOW))]
     jersey = next(j for j in model.jerseys if j.rider == rider.id)
-    items.append(Rect(w - 20, 1.8, 17.5, 17.5, Style(fill=_tint(colour.hex, 0.75), stroke=DARK, width=0.3), radius=2))
+    items.append(Rect(w - 20, 1.8, 17.5, 17.5, Style(fill=tint(colour.hex, 0.75), stroke=DARK, width=0.3), radius=2))
     items.append(jersey_art.place(ctx.jersey(jersey.id), w - 19, 2.3, 16.5))
     items += fitted(rider.name.upper(), textfit.Box(4, 2.5, w - 25, 10, 15, 8, align="left"), "sans-black",
                     colour.ink, label)
@@ -174,7 +174,7 @@ def rider_back(ctx: CardContext) -> list[Item]:
     title = fitted(ctx.model.info.title.upper(), textfit.Box(8, 12, w - 16, 12, 18, 9), "sans-black", DARK,
                    "card back")
     items += title
-    items.append(Group(tuple(title), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, title))
     return items
 
 
@@ -232,7 +232,7 @@ def form_face(ctx: CardContext, deck, card) -> list[Item]:
                     "sans-bold", colour.ink, label)
     items.append(textfit.line(colour.letter, FORM_LABEL - 7, h - 3, "sans-black", 12, colour.ink, "center"))
     for v, x, cw in form_cells(ctx):
-        fill = "#FFFFFF" if v else _tint(RED, 0.75)
+        fill = "#FFFFFF" if v else tint(RED, 0.75)
         items.append(Rect(x, 4, cw, h - 10, Style(fill=fill, stroke=DARK, width=0.35)))
         items.append(textfit.line(str(v), x + cw / 2, 4 + (h - 10) / 2 + 2.0, "sans-black" if v in (20, 10, 0)
                                   else "sans-bold", 10 if v < 10 else 9, INK, "center"))
@@ -331,7 +331,7 @@ def dice_table_face(ctx: CardContext, deck, card) -> list[Item]:
         items.append(textfit.line(str(row["throws"]), cols[1] + 9, y + row_h / 2 + 1.4, "sans", 8, MUTED, "center"))
         if row["costs"] is None:
             box = textfit.Box(cols[2] + 1, y + 0.6, w - 8 - cols[2] - 2, row_h - 1.2, 10, 6)
-            items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=_tint(RED, 0.2)), radius=1))
+            items.append(Rect(box.x, box.y, box.w, box.h, Style(fill=tint(RED, 0.2)), radius=1))
             items += fitted(t("dice_puncture", turns=facts.puncture.miss_turns), box, "sans-black", "#FFFFFF", label)
         else:
             for k, v in enumerate(row["costs"]):

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, stamp
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, stamp, tint
 from pnp.layout.scene import Circle, Item, Rect, Style
 from pnp.model.decks import Card, Deck
-
-
-def _tint(hex_colour: str, amount: float) -> str:
-    """``hex_colour`` mixed with white (amount 0 = the colour, 1 = white)."""
-    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
-    mix = [round(c + (255 - c) * amount) for c in (r, g, b)]
-    return "#" + "".join(f"{c:02X}" for c in mix)
 
 
 def draw(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -23,7 +16,7 @@ def draw(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     jersey = next(j for j in ctx.model.jerseys if j.rider == rider.id)
     panel_h = 58 * u
     items: list[Item] = [paper(ctx),
-                         Rect(-b, -b, ctx.w + 2 * b, panel_h + b, Style(fill=_tint(colour.hex, 0.72))),
+                         Rect(-b, -b, ctx.w + 2 * b, panel_h + b, Style(fill=tint(colour.hex, 0.72))),
                          Rect(-b, panel_h - 1.2 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=colour.hex))]
     size = 44 * u
     items.append(jersey_art.place(ctx.jersey(jersey.id), (ctx.w - size) / 2, 8 * u, size))

@@ -6,9 +6,9 @@ templates/cards/tour-de-france-mb.j2."""
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
-from pnp.layout.faces.rider import _tint
-from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, compose, polygon, rotate, translate
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, upside_down
+from pnp.layout.faces.common import sheet_head, tint
+from pnp.layout.scene import Circle, Item, Line, Rect, Style, polygon
 from pnp.model.decks import Card, Deck
 
 YELLOW = "#F4C300"
@@ -60,7 +60,7 @@ def race(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     for i, v in enumerate(card.values):
         cx = 4 * u + (i + 0.5) * col_w
         items.append(Rect(cx - col_w / 2 + 1.2 * u, top, col_w - 2.4 * u, 30 * u,
-                          Style(fill=_tint(colour.hex, 0.82) if colour.ink == "#FFFFFF" else "#EDEBE4",
+                          Style(fill=tint(colour.hex, 0.82) if colour.ink == "#FFFFFF" else "#EDEBE4",
                                 stroke=colour.hex if colour.ink == "#FFFFFF" else OUTLINE, width=0.4), radius=2 * u))
         items.append(textfit.line(str(v), cx, top + 21 * u, "sans-black", 44 * u, INK if v else MUTED, "center"))
         sq, gap = 3.6 * u, 1.0 * u
@@ -102,7 +102,7 @@ def race_back(ctx: CardContext) -> list[Item]:
     word = fitted(ctx.texts("race_back").upper(), textfit.Box(7 * u, 25 * u, w - 14 * u, 6 * u, 8 * u, 6 * u),
                   "sans-bold", INK, "race card back")
     items += title + word
-    items.append(Group(tuple(title + word), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, title + word))
     return items
 
 
@@ -153,19 +153,14 @@ def risk_back(ctx: CardContext) -> list[Item]:
     word = fitted(ctx.texts("risk_back").upper(), textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 17 * u, 9 * u),
                   "sans-black", "#FFFFFF", "risk card back")
     items += word
-    items.append(Group(tuple(word), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, word))
     return items
 
 
 # --- reference sheets
 
 def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
-    b = ctx.bleed
-    return [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 26 + b, Style(fill=YELLOW)),
-            Rect(-b, 26, ctx.w + 2 * b, 1.6, Style(fill=INK)),
-            textfit.line(ctx.model.info.title.upper(), 10, 11, "sans-black", 14, INK, "left"),
-            textfit.line(title, 10, 21, "sans-black", 17, INK, "left"),
-            textfit.line(subtitle, ctx.w - 10, 21, "sans", 9, INK, "right")]
+    return sheet_head(ctx, title, subtitle, YELLOW)
 
 
 def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -176,9 +171,9 @@ def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     rows = 10
     cell_h = (bottom - top) / rows
     panel_w = (ctx.w - 30) / 2
-    for p, (key, tint) in enumerate((("individual", "#FFF4C2"), ("team", "#E3EEDD"))):
+    for p, (key, shade) in enumerate((("individual", "#FFF4C2"), ("team", "#E3EEDD"))):
         x0 = 10 + p * (panel_w + 10)
-        items.append(Rect(x0, top - 14, panel_w, bottom - top + 14, Style(fill=tint, stroke=INK, width=0.5), radius=2))
+        items.append(Rect(x0, top - 14, panel_w, bottom - top + 14, Style(fill=shade, stroke=INK, width=0.5), radius=2))
         items.append(textfit.line(t("standings_heading", which=key), x0 + panel_w / 2, top - 8, "sans-black", 10,
                                   INK, "center"))
         col_w = panel_w / 2

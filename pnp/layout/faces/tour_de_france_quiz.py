@@ -11,8 +11,8 @@ import math
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
-from pnp.layout.faces.rider import _tint
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, upside_down
+from pnp.layout.faces.common import sheet_head, tint
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
 from pnp.model.decks import Card, Deck
 
@@ -150,12 +150,12 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 
 def _back_title(ctx: CardContext, word: str, ink: str, what: str) -> list[Item]:
-    u, w, h = ctx.u, ctx.w, ctx.h
+    u, w = ctx.u, ctx.w
     title = fitted(ctx.model.info.title.upper(), textfit.Box(7 * u, 9 * u, w - 14 * u, 9 * u, 11 * u, 6 * u),
                    "sans-black", ink, what)
     word_ = fitted(word.upper(), textfit.Box(7 * u, 19 * u, w - 14 * u, 8 * u, 11 * u, 6 * u), "sans-black", ink, what)
     items = list(title + word_)
-    items.append(Group(tuple(title + word_), compose(translate(w, h), rotate(180))))
+    items.append(upside_down(ctx, title + word_))
     return items
 
 
@@ -177,7 +177,7 @@ def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     for i, side in enumerate(ctx.model.facts.questions.sides):
         y0 = top + i * half
         colour = TEAL if side == "tourism" else RED
-        items.append(Rect(3 * u, y0, w - 6 * u, half - 2 * u, Style(fill=_tint(colour, 0.9), stroke=colour, width=0.5),
+        items.append(Rect(3 * u, y0, w - 6 * u, half - 2 * u, Style(fill=tint(colour, 0.9), stroke=colour, width=0.5),
                           radius=2 * u))
         items.append(Rect(3 * u, y0, w - 6 * u, 7 * u, Style(fill=colour), radius=2 * u))
         items.append(Rect(3 * u, y0 + 4 * u, w - 6 * u, 3 * u, Style(fill=colour)))
@@ -295,7 +295,7 @@ def strategy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
     items += fitted(t("strategy_label").upper(), textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 9 * u, 5 * u),
                     "sans-black", WHITE, card_label(deck, card))
-    items.append(Circle(w / 2, 38 * u, 19 * u, Style(fill=_tint(colour, 0.85), stroke=colour, width=1.2)))
+    items.append(Circle(w / 2, 38 * u, 19 * u, Style(fill=tint(colour, 0.85), stroke=colour, width=1.2)))
     sign = "+" if v > 0 else "−"
     items.append(textfit.line(f"{sign}{abs(v)}", w / 2, 38 * u + 9 * u, "sans-black", 68 * u, colour, "center"))
     items += icon(ctx.model, "strategy", 4 * u, 15 * u, 8 * u)
@@ -331,7 +331,7 @@ def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
                     textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 8 * u, 5 * u), "sans-black", WHITE, card_label(deck, card))
     cx, cy = w / 2, 32 * u
     if joker:
-        items.append(Circle(cx, cy, 14 * u, Style(fill=_tint(colour, 0.85), stroke=colour, width=1.2)))
+        items.append(Circle(cx, cy, 14 * u, Style(fill=tint(colour, 0.85), stroke=colour, width=1.2)))
         items.append(_star(cx, cy, 11 * u, 5, Style(fill=YELLOW, stroke=colour, width=0.8)))
     else:
         items += icon(ctx.model, "mishap", cx - 13 * u, cy - 13 * u, 26 * u)
@@ -378,7 +378,7 @@ def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     panel = (h - tab) / 2
 
     def face() -> list[Item]:
-        items: list[Item] = [Rect(-b, 0, w + 2 * b, panel, Style(fill=_tint(colour, 0.75) if key != "white" else "#EEF0F3")),
+        items: list[Item] = [Rect(-b, 0, w + 2 * b, panel, Style(fill=tint(colour, 0.75) if key != "white" else "#EEF0F3")),
                              Rect(-b, 0, w + 2 * b, 13, Style(fill=colour if key != "white" else "#5A6068"))]
         items += fitted(jersey.name.upper(), textfit.Box(4, 2, w - 8, 9, 13, 7), "sans-black",
                         ink if key != "white" else WHITE, card_label(deck, card))
@@ -407,12 +407,7 @@ def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 # --- the two sheets
 
 def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
-    b = ctx.bleed
-    return [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 26 + b, Style(fill=YELLOW)),
-            Rect(-b, 26, ctx.w + 2 * b, 1.6, Style(fill=INK)),
-            textfit.line(ctx.model.info.title.upper(), 10, 11, "sans-black", 13, INK, "left"),
-            textfit.line(title, 10, 21, "sans-black", 16, INK, "left"),
-            textfit.line(subtitle, ctx.w - 10, 21, "sans", 9, INK, "right")]
+    return sheet_head(ctx, title, subtitle, YELLOW, (13, 16))
 
 
 def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
