@@ -66,11 +66,3 @@ def width_mm(text: str, key: str, size_pt: float) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     return stringWidth(text, face(key).ps_name, size_pt) * PT
-
-
-def ascent_mm(key: str, size_pt: float) -> float:
-    """Height of capitals above the baseline, roughly, in mm."""
-    from reportlab.pdfbase import pdfmetrics
-
-    font = pdfmetrics.getFont(face(key).ps_name)
-    return font.face.ascent / 1000 * size_pt * PT * 0.72

@@ -12,7 +12,7 @@ from pnp.layout.cover import Part, cover
 from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages, trimmed
 from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import SheetTexts, plan, sheets
-from pnp.layout.paper import PrintSpec, Size, card_size
+from pnp.layout.paper import PrintSpec, Size
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
 from pnp.layout.standees import STRIP, standee_arts
 from pnp.layout.templates import Texts
@@ -284,4 +284,4 @@ class KitPlan:
             figure_missing=sh("rulebook_figure_missing"), author=", ".join(info.authors))
 
 
-__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "card_size", "watermark"]
+__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "watermark"]

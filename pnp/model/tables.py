@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
 from pnp.model.base import Frozen
 
 
@@ -18,16 +20,21 @@ class Table(Frozen):
 class Gauge(Frozen):
     """A track with a marker: energy, form, weather, score."""
 
-    id: str
+    id: str = ""
     name: str = ""
-    min: int
-    max: int
-    start: int
+    min: int = Field(default=0, ge=0)
+    max: int = Field(ge=1)
+    start: int = Field(ge=0)
     reset: str = "never"
 
 
 class Dice(Frozen):
     """Dice the game uses."""
 
-    count: int
-    faces: int = 6
+    count: int = Field(ge=1)
+    faces: int = Field(default=6, ge=2)
+
+    @property
+    def mean(self) -> float:
+        """The mean of their sum."""
+        return self.count * (self.faces + 1) / 2

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from pnp.model.base import Frozen
 from pnp.model.game import Range
+from pnp.model.tables import Dice, Gauge
 
 PUNCTURE = "puncture"
 
@@ -59,19 +60,9 @@ class Stars(Frozen):
     per_rider: int = Field(ge=1)
 
 
-class Gauge(Frozen):
-    max: int = Field(ge=1)
-    start: int = Field(ge=0)
-
-
 class Breakaway(Frozen):
     safe_cost: int = Field(ge=0)
     risky_max: int = Field(ge=1)
-
-
-class Dice(Frozen):
-    count: int = Field(ge=1)
-    faces: int = Field(ge=2)
 
 
 class Puncture(Frozen):

@@ -8,20 +8,12 @@ from pydantic import Field
 
 from pnp.model.base import Frozen
 from pnp.model.game import Range
+from pnp.model.tables import Dice
 
 Action = Literal["start", "question", "points", "setback", "strategy", "mishap", "time-trial", "none", "finish"]
 DECK_KEYS = ("jerseys", "polka", "green", "white", "strategy", "questions", "mishaps")
 SHUFFLED = ("polka", "green", "white", "strategy", "questions", "mishaps")
 """The six decks shuffled apart, each with a back of its own."""
-
-
-class Dice(Frozen):
-    count: int = Field(ge=1)
-    faces: int = Field(ge=2)
-
-    @property
-    def mean(self) -> float:
-        return self.count * (self.faces + 1) / 2
 
 
 class Components(Frozen):
