@@ -378,7 +378,8 @@ def tokens(model: GameModel) -> list[Finding]:
                     model.sources.rule("risky_table"))]
 
 
-CHECKS = (parity, manifest, players, jersey, course, terrain_balance, board, stars_range, stars_equal,
+CHECKS = (parity, manifest, players, jersey, course, terrain_balance, board, board_square_size, stars_range,
+          stars_equal,
           stars_spread, dice_table, dice_monotonic, dice_risk, gauges, tactic, tokens)
 
 

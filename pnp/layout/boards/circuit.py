@@ -35,6 +35,7 @@ from pnp.model.game_model import GameModel
 BLEED = 3.0
 MARGIN = 12.0
 GAP = 16.0
+BAND_GAP = 6.0     # between the loop and the title band under it
 GRASS = "#CFE0B4"
 GRASS_DARK = "#B9D199"
 VERGE = "#F4F1E6"
@@ -84,21 +85,30 @@ def _arc(cx, cy, r, start_deg, sweep_deg) -> _Seg:
 
 
 class Circuit:
-    """The loop of one side on a board of w x h mm, its road ``width`` mm wide."""
+    """The loop of one side on a board of w x h mm, its road ``lanes x square_mm`` wide.
+
+    The loop fills the board above its lowest areas (the title band). Every bend and straight
+    holds a whole number of columns: a bend gets as many as its inner lane can hold at
+    ``square_mm`` each, the straights share the rest in proportion to their length. Column
+    boundaries therefore never straddle a bend, and the inner lane of a bend is as long as the
+    board allows (the rules check MJ-BOARD-SQUARE-SIZE measures the result)."""
 
     def __init__(self, side: BoardSide, w: float, h: float) -> None:
         self.side = side
         self.width = side.lanes * side.square_mm
         half = self.width / 2
-        R = (self.width + GAP) / 2                       # hairpin (and corner) radius of the centre line
+        low = min((a.y for a in side.areas if a.y > h / 2), default=h - MARGIN + BAND_GAP) - BAND_GAP
+        # four straights, three hairpins between them: the centre lines are 2R apart
+        R = max((low - MARGIN - self.width) / 6, (self.width + GAP) / 2)
         ya = MARGIN + half
         yb, yc, yd = ya + 2 * R, ya + 4 * R, ya + 6 * R
         xl = MARGIN + half                               # the left road
         xr = w - MARGIN - half - R                       # centres of the right hairpins
         xh = xl + self.width + GAP + R                   # centre of the left hairpin
+        ym = (ya + yd) / 2                               # the start line: halfway down the left road
         self.bottom = yd + half
         self.segs = [
-            _line(xl, ya + R, xl, yd - R),               # south down the left edge
+            _line(xl, ym, xl, yd - R),                   # south down the left edge
             _arc(xl + R, yd - R, R, 180, -90),           # turn east
             _line(xl + R, yd, xr, yd),                   # east along the bottom
             _arc(xr, (yc + yd) / 2, R, 90, -180),        # hairpin, up
@@ -107,11 +117,12 @@ class Circuit:
             _line(xh, yb, xr, yb),                       # east
             _arc(xr, (ya + yb) / 2, R, 90, -180),        # hairpin, up
             _line(xr, ya, xl + R, ya),                   # west along the top
-            _arc(xl + R, ya + R, R, 270, -90),           # turn south, back to the left road
+            _arc(xl + R, ya + R, R, 270, -90),           # turn south
+            _line(xl, ya + R, xl, ym),                   # back down to the start
         ]
         self.length = sum(s.length for s in self.segs)
         self.step = self.length / side.columns
-        self.t0 = self.segs[0].length / 2                # the start line: halfway down the left road
+        self.bounds = _boundaries(self.segs, side.columns, half - side.square_mm / 2, side.square_mm)
 
     def at(self, t: float) -> tuple[float, float, float]:
         t %= self.length
@@ -135,8 +146,13 @@ class Circuit:
         return x + offset * math.sin(a), y - offset * math.cos(a)
 
     def col_t(self, column: float) -> float:
-        """Where ``column`` starts along the loop (a fraction goes into the square)."""
-        return self.t0 + (column - 1) * self.step
+        """Where ``column`` starts along the loop (a fraction goes into the square; column
+        ``columns + 1`` is the start again, one lap on)."""
+        n = self.side.columns
+        k = math.floor(column) - 1
+        lap, k = divmod(k, n)
+        t0, t1 = self.bounds[k], self.bounds[k + 1]
+        return lap * self.length + t0 + (t1 - t0) * (column - math.floor(column))
 
     def lane_offsets(self, lane: int) -> tuple[float, float]:
         """(left, right) offsets of a lane; lane 1 is the leftmost."""
@@ -174,6 +190,38 @@ class Circuit:
         """Every square's size, (column, lane) -> (mm along the lane, mm across it)."""
         return {(c, k): (self.lane_length(c, k), float(self.side.square_mm))
                 for c in range(1, self.side.columns + 1) for k in range(1, self.side.lanes + 1)}
+
+
+def _boundaries(segs: list[_Seg], columns: int, inner: float, square: float) -> list[float]:
+    """Where each column starts along the loop (``columns + 1`` values, from 0 to its length).
+
+    ``inner`` is how far the inner lane's centre is from the loop's centre line."""
+    bends = {i: max(1, int((s.r - inner) * s.length / s.r / square + 1e-9))
+             for i, s in enumerate(segs) if s.kind == "arc"}
+    straights = [i for i, s in enumerate(segs) if s.kind == "line"]
+    while sum(bends.values()) > columns - len(straights) and max(bends.values()) > 1:
+        widest = max(bends, key=lambda i: bends[i])
+        bends[widest] -= 1
+    counts = dict(bends)
+    counts.update(_share(columns - sum(bends.values()), [segs[i].length for i in straights], straights))
+    bounds, t = [0.0], 0.0
+    for i, seg in enumerate(segs):
+        n = counts[i]
+        bounds += [t + seg.length * (k + 1) / n for k in range(n)]
+        t += seg.length
+    bounds[-1] = t
+    return bounds
+
+
+def _share(n: int, lengths: list[float], keys: list[int]) -> dict[int, int]:
+    """``n`` columns shared out in proportion to ``lengths`` (largest remainder, at least one each)."""
+    total = sum(lengths)
+    exact = [n * length / total for length in lengths]
+    counts = [max(1, int(e)) for e in exact]
+    order = sorted(range(len(lengths)), key=lambda i: (-(exact[i] - int(exact[i])), i))
+    for i in order[: max(0, n - sum(counts))]:
+        counts[i] += 1
+    return dict(zip(keys, counts))
 
 
 def square_sizes(side: BoardSide, w: float, h: float) -> dict[tuple[int, int], tuple[float, float]]:
