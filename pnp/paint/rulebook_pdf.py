@@ -490,21 +490,22 @@ class _Kit:
             from reportlab.platypus import Spacer
 
             return Spacer(1, 0)
-        aligns = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
-        styles_for: list[tuple[Any, Any]] = []
-        for i in range(ncols):
-            a = aligns.get(block.align[i] if i < len(block.align) else "", TA_LEFT)
-            styles_for.append((ParagraphStyle(f"head{i}", parent=s["head"], alignment=a),
-                               ParagraphStyle(f"cell{i}", parent=s["cell"], alignment=a)))
-
         def pad(row: list[str]) -> list[str]:
             return list(row) + [""] * (ncols - len(row))
 
         rows_text = ([pad(block.header)] if block.header else []) + [pad(r) for r in block.rows]
         header_rows = 1 if block.header else 0
+        size = self._table_size(rows_text, header_rows, stringWidth)
+        aligns = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+        styles_for: list[tuple[Any, Any]] = []
+        for i in range(ncols):
+            a = aligns.get(block.align[i] if i < len(block.align) else "", TA_LEFT)
+            scaled = dict(alignment=a, fontSize=size, leading=size * 10.3 / 8.3)
+            styles_for.append((ParagraphStyle(f"head{i}", parent=s["head"], **scaled),
+                               ParagraphStyle(f"cell{i}", parent=s["cell"], **scaled)))
         data = [[_para(t, styles_for[i][0 if r < header_rows else 1]) for i, t in enumerate(row)]
                 for r, row in enumerate(rows_text)]
-        widths = self._column_widths(rows_text, header_rows, stringWidth)
+        widths = self._column_widths(rows_text, header_rows, stringWidth, size)
         t = _fira_table(self.f, data, colWidths=widths, repeatRows=header_rows, spaceBefore=3, spaceAfter=9,
                         hAlign="CENTER")
         style: list = [
@@ -521,19 +522,35 @@ class _Kit:
         t.setStyle(style)
         return t
 
-    def _column_widths(self, rows: list[list[str]], header_rows: int, string_width) -> list[float]:
+    def _longest_words(self, rows: list[list[str]], header_rows: int, string_width, size: float) -> list[float]:
+        widths = [0.0] * len(rows[0])
+        for r, row in enumerate(rows):
+            face = self.f["sans-bold"] if r < header_rows else self.f["sans"]
+            for i, markup in enumerate(row):
+                words = rb.plain_text(markup).split() or [""]
+                widths[i] = max(widths[i], max(string_width(w, face, size) for w in words))
+        return widths
+
+    def _table_size(self, rows: list[list[str]], header_rows: int, string_width) -> float:
+        """The table's font size: 8.3 pt, smaller (down to 6.5 pt) when its longest words would not
+        fit the column side by side, so that no word is ever broken inside."""
+        words = sum(self._longest_words(rows, header_rows, string_width, 8.3))
+        room = self.col_w - 10.0 * len(rows[0])
+        return 8.3 if words <= room else max(6.5, 8.3 * room / words)
+
+    def _column_widths(self, rows: list[list[str]], header_rows: int, string_width,
+                       size: float = 8.3) -> list[float]:
         """Fill the column width: each table column gets at least its longest word, and what is left
         goes where the text is longest."""
         pad = 9.0
         ncols = len(rows[0])
-        natural, least = [pad] * ncols, [pad] * ncols
+        natural = [pad] * ncols
+        # +1 pt: a word exactly as wide as its cell would still be broken by ReportLab's rounding
+        least = [w + pad + 1.0 for w in self._longest_words(rows, header_rows, string_width, size)]
         for r, row in enumerate(rows):
             face = self.f["sans-bold"] if r < header_rows else self.f["sans"]
             for i, markup in enumerate(row):
-                plain = rb.plain_text(markup)
-                natural[i] = max(natural[i], string_width(plain, face, 8.3) + pad)
-                words = plain.split() or [""]
-                least[i] = max(least[i], max(string_width(w, face, 8.3) for w in words) + pad)
+                natural[i] = max(natural[i], string_width(rb.plain_text(markup), face, size) + pad)
         avail = self.col_w
         if sum(natural) <= avail:
             extra = avail - sum(natural)
