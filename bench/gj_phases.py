@@ -81,7 +81,7 @@ PHASES = [
     ("pnp.paint.svg", "paint_svg", "paint board SVG (with WOFF fonts)"),
     ("pnp.layout.kit", "KitPlan.rulebook_blocks", "rulebook content (Markdown)"),
     ("pnp.write.kit_files", "paint_rulebook", "paint rulebook.pdf (platypus)"),
-    ("pnp.write.kit_files", "insert_after_first_page", "merge kit.pdf (pypdf)"),
+    ("pnp.write.kit_files", "concatenate", "join kit.pdf (pikepdf)"),
     ("pnp.write.kit_files", "write_manifest", "manifest.json"),
 ]
 

@@ -158,6 +158,18 @@ def test_kit_pdf_holds_every_page_in_print_order(kit: Path, manifest: dict) -> N
     assert "Règle du jeu" in reader.pages[1].extract_text()
 
 
+def test_kit_pdf_pages_are_the_component_pages_unchanged(kit: Path) -> None:
+    """kit.pdf is joined from the files, not painted again: after the cover, each page draws exactly
+    what the same page of rulebook.pdf, cards.pdf, pieces.pdf or a tiled board draws."""
+    def contents(name: str) -> list[bytes]:
+        return [page.get_contents().get_data() for page in PdfReader(str(kit / name)).pages]
+
+    parts = [contents(n) for n in ("rulebook.pdf", "cards.pdf", "pieces.pdf", "board-a-a4.pdf", "board-b-a4.pdf")]
+    assert contents("kit.pdf")[1:] == [page for part in parts for page in part]
+    info = PdfReader(str(kit / "kit.pdf")).metadata
+    assert info.title.endswith(": kit") and info.subject
+
+
 def test_pieces_pdf_holds_tokens_aids_and_standees(kit: Path) -> None:
     text = "\n".join(p.extract_text() for p in PdfReader(str(kit / "pieces.pdf")).pages)
     for word in ("jetons", "aides de jeu", "figurines", "Sprints par partie"):

@@ -16,7 +16,7 @@ from pnp.layout.paper import PrintSpec, Size
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
 from pnp.layout.standees import STRIP, standee_arts
 from pnp.layout.templates import Texts
-from pnp.layout.tokens import token_arts
+from pnp.layout.tokens import token_arts, token_sizes
 from pnp.model.game_model import GameModel
 
 TOKEN_MM = 25.0
@@ -80,11 +80,11 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
     """cards.pdf (every deck printed with the cards) and pieces.pdf (tokens, aids, standees)."""
     cards = _deck_sections(model, base, texts, "cards", card_override, problems, shared("cards_title"))
     pieces: list[Section] = []
-    if model.tokens:
-        size = Size("token", TOKEN_MM, TOKEN_MM)
+    for d in token_sizes(model):
+        size = Size("token", d, d)
         ctx = CardContext(model, size, base.bleed, texts)
         pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx),
-                              sum(t.count for t in model.tokens), "tokens"))
+                              sum(t.count for t in model.tokens if t.size_mm == d), "tokens"))
     pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("aids_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
@@ -241,20 +241,6 @@ class KitPlan:
                                self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
                                sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
                                sh("calibration", length=50), emblem))
-
-    def kit_pages(self, rulebook_pages: int = 0) -> Iterator[Scene]:
-        """kit.pdf without its rulebook: the cover, then every page in print order (the rulebook's
-        pages, painted apart, go in after the cover)."""
-        yield self.cover(rulebook_pages)
-        for doc in self.documents():
-            yield from self.doc_pages(doc)
-        for side in self.sides:
-            yield side.map
-            yield from side.tiles
-
-    @property
-    def kit_page_count(self) -> int:
-        return 1 + sum(self.page_counts) + sum(1 + len(s.tiles) for s in self.sides)
 
     def kit_duplex(self, rulebook_pages: int = 0) -> list[tuple[int, int]]:
         return [(p.first, p.last) for p in self.parts(rulebook_pages) if p.duplex]

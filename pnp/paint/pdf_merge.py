@@ -1,21 +1,27 @@
-"""Putting one PDF inside another (the rulebook, typeset apart, goes into kit.pdf)."""
+"""Joining PDFs: kit.pdf is its cover followed by the kit's other PDFs, page for page."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 
-def insert_after_first_page(main: Path, inserted: Path, target: Path) -> int:
-    """Write ``target``: the first page of ``main``, every page of ``inserted``, then the rest of
-    ``main``. Returns the page count. The output is deterministic (pypdf writes no date or random id)."""
-    from pypdf import PdfReader, PdfWriter
+def concatenate(parts: list[Path], target: Path, title: str = "", author: str = "", subject: str = "") -> int:
+    """Write ``target``: every page of every file of ``parts``, in order. Returns the page count.
 
-    n = len(PdfReader(str(main)).pages)
-    writer = PdfWriter()
-    writer.append(str(main), pages=(0, 1))
-    writer.append(str(inserted))
-    if n > 1:
-        writer.append(str(main), pages=(1, n))
-    with open(target, "wb") as f:
-        writer.write(f)
-    return len(writer.pages)
+    qpdf (through pikepdf) copies the pages without repainting them; the file ID is derived from
+    the content and no date is written, so the same parts give byte-identical output."""
+    import pikepdf
+
+    with pikepdf.new() as out:
+        sources = [pikepdf.open(p) for p in parts]
+        try:
+            for src in sources:
+                out.pages.extend(src.pages)
+            info = {"/Title": title, "/Author": author, "/Subject": subject, "/Producer": "pnp (qpdf)"}
+            out.docinfo = out.make_indirect(pikepdf.Dictionary({k: pikepdf.String(v) for k, v in info.items()}))
+            out.save(target, deterministic_id=True, compress_streams=True,
+                     object_stream_mode=pikepdf.ObjectStreamMode.generate)
+            return len(out.pages)
+        finally:
+            for src in sources:
+                src.close()

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 Progress = Callable[[Iterable, int, str], Iterable]
 
 
-# ReportLab's platypus, pypdf and svgwrite are imported when a file needing them is painted: an
+# ReportLab's platypus, pikepdf and svgwrite are imported when a file needing them is painted: an
 # incremental build that keeps the rulebook, the boards or kit.pdf does not pay for them.
 
 def paint_pdf(*args, **kwargs) -> int:
@@ -31,10 +31,10 @@ def paint_rulebook(*args, **kwargs) -> int:
     return paint_rulebook(*args, **kwargs)
 
 
-def insert_after_first_page(*args, **kwargs) -> int:
-    from pnp.paint.pdf_merge import insert_after_first_page
+def concatenate(*args, **kwargs) -> int:
+    from pnp.paint.pdf_merge import concatenate
 
-    return insert_after_first_page(*args, **kwargs)
+    return concatenate(*args, **kwargs)
 
 
 PARTS = ("cards", "pieces", "boards", "rulebook", "kit")
@@ -71,33 +71,58 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
             entries.append(entry)
         return entry is not None
 
-    def pdf(name: str, scenes: Iterable, total: int, title: str, duplex: list[tuple[int, int]]) -> None:
-        path = tx.path(f"{prefix}/{name}")
+    def pdf(name: str, scenes: Iterable, total: int, title: str, duplex: list[tuple[int, int]],
+            scratch: bool = False) -> Path:
+        """Paint ``name``; a scratch file is only a part of kit.pdf (the build was limited with --only)."""
+        path = tx.scratch(name) if scratch else tx.path(f"{prefix}/{name}")
         pages = paint_pdf(progress(scenes, total, f"{model.id} {name}"), str(path), title=title, author=author,
                           subject=info.stamp)
-        entries.append(FileEntry(name, path, pages, duplex))
+        if not scratch:
+            entries.append(FileEntry(name, path, pages, duplex))
+        return path
 
     want = set(only or PARTS)
+    kit_entry = None
+    if "kit" in want and keys is not None:
+        inc.keys["kit.pdf"] = keys.key("kit.pdf")
+        kit_entry = inc.kept("kit.pdf", inc.keys["kit.pdf"])
+    kit_wanted = "kit" in want and kit_entry is None
+    parts: list[Path] = []          # the files kit.pdf is made of, after its cover and rulebook
     for doc, total in zip(plan.documents(), plan.page_counts):
-        if doc.name.removesuffix(".pdf") in want and not kept(doc.name, doc.name):
-            pdf(doc.name, plan.doc_pages(doc), total, doc.title, doc.duplex_pages)
-    for board, side_id in board_files(model) if "boards" in want else ():
+        wanted = doc.name.removesuffix(".pdf") in want
+        if wanted and kept(doc.name, doc.name):
+            parts.append(entries[-1].path)
+        elif wanted or kit_wanted:
+            parts.append(pdf(doc.name, plan.doc_pages(doc), total, doc.title, doc.duplex_pages, not wanted))
+    for board, side_id in board_files(model):
         base = f"board-{side_id}" if len(model.boards) == 1 else f"{board}-{side_id}"
         names = (f"{base}.svg", f"{base}.pdf", f"{base}-{paper}.pdf")
+        side = next((s for s in plan.sides if (s.board_id, s.side_id) == (board, side_id)), None)
+        if side is None:
+            continue
+        tiled = (side.map, *side.tiles)
+        title = f"{info.title}: {side.name}"
+        if "boards" not in want:
+            if kit_wanted:
+                parts.append(pdf(names[2], tiled, len(tiled), title, [], scratch=True))
+            continue
         if all([kept(n, "boards") for n in names]):
+            parts.append(entries[-1].path)
             continue
         entries[:] = [e for e in entries if e.name not in names]
         from pnp.layout.tiling import trimmed
         from pnp.paint.svg import paint_svg
 
-        side = next(s for s in plan.sides if (s.board_id, s.side_id) == (board, side_id))
         svg = tx.path(f"{prefix}/{base}.svg")
         paint_svg(plan.mark(trimmed(side.scene)), svg, title=f"{info.title} · {side.name}")
         entries.append(FileEntry(f"{base}.svg", svg, 1))
-        pdf(f"{base}.pdf", [plan.full_size(side)], 1, f"{info.title}: {side.name}", [])
-        pdf(f"{base}-{paper}.pdf", [side.map, *side.tiles], 1 + len(side.tiles), f"{info.title}: {side.name}", [])
-    if want & {"rulebook", "kit"}:
-        entries += _rulebook_and_kit(plan, tx, prefix, lang, progress, want, author, keys, inc)
+        pdf(f"{base}.pdf", [plan.full_size(side)], 1, title, [])
+        parts.append(pdf(names[2], tiled, len(tiled), title, []))
+    if "rulebook" in want or kit_wanted:
+        entries += _rulebook_and_kit(plan, tx, prefix, lang, progress, want, author, parts if kit_wanted else None,
+                                     keys, inc)
+    if kit_entry is not None:
+        entries.append(kit_entry)
     data = manifest(model, lang, paper, entries)
     data["draft"] = bool(plan.draft)
     text = manifest_text(data)
@@ -116,14 +141,11 @@ def board_files(model) -> list[tuple[str, str]]:
 
 
 def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress,
-                      want: set[str], author: str, keys: "OutputKeys | None" = None,
+                      want: set[str], author: str, parts: list[Path] | None, keys: "OutputKeys | None" = None,
                       inc: Incremental | None = None) -> list[FileEntry]:
-    """rulebook.pdf (typeset apart) and kit.pdf: the cover, the rulebook, then every other page."""
+    """rulebook.pdf (typeset apart) and, when ``parts`` is given, kit.pdf: the cover, the rulebook,
+    then ``parts`` (cards.pdf, pieces.pdf and the tiled boards), joined page for page."""
     info, entries = plan.model.info, []
-    kit_kept = None
-    if keys is not None and "kit" in want:
-        inc.keys["kit.pdf"] = keys.key("kit.pdf")
-        kit_kept = inc.kept("kit.pdf", inc.keys["kit.pdf"])
     rulebook_kept = None
     if keys is not None and "rulebook" in want:
         inc.keys["rulebook.pdf"] = keys.key("rulebook.pdf")
@@ -131,8 +153,6 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
     if rulebook_kept is not None:
         rulebook, rulebook_pages = rulebook_kept.path, rulebook_kept.pages
         entries.append(rulebook_kept)
-    elif "rulebook" not in want and kit_kept is not None:
-        rulebook, rulebook_pages = None, 0
     else:
         rulebook = tx.path(f"{prefix}/rulebook.pdf") if "rulebook" in want else tx.scratch("rulebook.pdf")
         blocks = keys.blocks() if keys is not None else plan.rulebook_blocks()
@@ -141,14 +161,13 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
                                         paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
         if "rulebook" in want:
             entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
-    if kit_kept is not None:
-        entries.append(kit_kept)
-    elif "kit" in want:
-        rest = tx.scratch("kit-without-rulebook.pdf")
-        paint_pdf(progress(plan.kit_pages(rulebook_pages), plan.kit_page_count, f"{plan.model.id} kit.pdf"),
-                  str(rest), title=f"{info.title}: kit", author=author, subject=info.stamp)
+    if parts is not None:
+        cover = tx.scratch("kit-cover.pdf")
+        paint_pdf([plan.cover(rulebook_pages)], str(cover), title=f"{info.title}: kit", author=author,
+                  subject=info.stamp)
         kit = tx.path(f"{prefix}/kit.pdf")
-        pages = insert_after_first_page(rest, rulebook, kit)
+        pages = concatenate([cover, rulebook, *parts], kit, title=f"{info.title}: kit", author=author,
+                            subject=info.stamp)
         entries.append(FileEntry("kit.pdf", kit, pages, plan.kit_duplex(rulebook_pages)))
     return entries
 
