@@ -89,6 +89,9 @@ def test_max_scores_fit_the_standings_board(model) -> None:
     ([("rules.yaml", "green_second: 1", "green_second: 3")], "TDF-POINTS-TABLE"),
     ([("rules.yaml", "road_individual: [5, 3, 2, 1]", "road_individual: [25, 3, 2, 1]")], "TDF-STANDINGS-RANGE"),
     ([("rules.yaml", "{number: 1, kind: road}", "{number: 1, kind: team-time-trial}")], "TDF-STAGES"),
+    ([("tokens.yaml", "colour: rouge,  size_mm: 14", "colour: rouge,  size_mm: 22")], "TDF-STANDINGS-ROOM"),
+    ([("decks.yaml", "{id: classement-equipes, kind: team}", "{id: classement-equipes, kind: individual}")],
+     "TDF-STANDINGS-ROOM"),
     # board
     ([("boards.yaml", "{column: 3, lane: 7, kind: band, number: 4}", "{column: 4, lane: 7, kind: band, number: 4}")],
      "TDF-BOARD"),
@@ -122,3 +125,14 @@ def test_findings_point_at_the_line_of_the_data(tmp_path: Path) -> None:
     line = hit.location.line
     text = (tmp_path / "tour-de-france-mb" / "rules.yaml").read_text(encoding="utf-8").splitlines()
     assert "green_second" in text[line - 1]
+
+
+def test_a_standings_box_holds_every_teams_pawn(model) -> None:
+    from pnp.layout.faces.tour_de_france_mb import STANDINGS_LABEL_MM, standings_box
+
+    deck = next(d for d in model.decks if d.face == "tdf-standings")
+    assert {c.kind for c in deck.cards} == {"individual", "team"}
+    w, h = standings_box(*(float(v) for v in deck.card_size.split("x")))
+    pawns = [t for t in model.tokens if t.kind == "pawn"]
+    assert {t.size_mm for t in pawns} == {14}
+    assert (w - STANDINGS_LABEL_MM) / model.info.players.max >= 14.5 and h >= 15

@@ -45,7 +45,7 @@ def test_manifest_counts_equal_the_model(kits, model) -> None:
         manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
         counts = manifest["components"]
         assert counts["cards"] == {"course": f.components.race_cards, "risque": f.components.risk_cards}
-        assert counts["pieces"] == {"classements": 1, "points": 1}
+        assert counts["pieces"] == {"classements": 2, "points": 1}  # a standings sheet per classification
         assert sum(counts["tokens"].values()) == f.components.pawns
         assert set(counts["tokens"].values()) == {f.components.pawns_per_player}
         assert counts["standees"] == f.components.cyclists

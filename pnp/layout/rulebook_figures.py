@@ -221,16 +221,16 @@ def _tokens(f: _Figures, arg: str) -> Scene:
     from pnp.layout.paper import Size
     from pnp.layout.tokens import token_face
 
-    ctx = f.context(Size("token", TOKEN_MM, TOKEN_MM))
     pieces = []
     for token_id in _split_list(arg):
         token = next(t for t in f.model.tokens if t.id == token_id)
-        d = token.size_mm if token.size_mm else TOKEN_MM
+        d = token.size_mm or TOKEN_MM
+        ctx = f.context(Size("token", d, d))
         sym = as_symbol(f"{f.model.id}-figure-token-{token.id}", ctx, token_face(ctx, token))
-        r = ctx.w / 2
+        r = d / 2
         body = Group((Use(sym),), clip=_circle_path(r, r, r))
         edge = Circle(r, r, r, Style(stroke="#5E6168", width=0.3))
-        pieces.append((Group((body, edge), scale(d / ctx.w)), d, d))
+        pieces.append((Group((body, edge)), d, d))
     items, w, h = _row(pieces, 5.0)
     n = len(pieces)
     return Scene(w, h, tuple(items), meta={"display_mm": min(w, n * 17.0 + (n - 1) * 3.0)})

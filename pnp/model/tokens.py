@@ -18,4 +18,4 @@ class Token(Frozen):
     value: int | None = None
     colour: str = ""
     shape: str = "circle"
-    size_mm: float = 25.0
+    size_mm: float = Field(default=25.0, ge=8, le=120)

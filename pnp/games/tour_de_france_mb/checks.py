@@ -358,6 +358,35 @@ def standings_range(model: GameModel) -> list[Finding]:
     return out
 
 
+def standings_room(model: GameModel) -> list[Finding]:
+    """TDF-STANDINGS-ROOM: the standings board has a sheet per classification (individual, team), and
+    one box of it holds a pawn of every team side by side (measured on the sheet as it is drawn,
+    pnp.layout.faces.tour_de_france_mb.standings_box)."""
+    from pnp.layout.faces.tour_de_france_mb import STANDINGS_LABEL_MM, standings_box
+    from pnp.layout.paper import card_size
+
+    decks = [d for d in model.decks if d.face == "tdf-standings"]
+    where = model.sources.component("deck:" + decks[0].id) if decks else model.sources.rule("standings")
+    kinds = {c.kind for d in decks for c in d.cards}
+    out = [error("TDF-STANDINGS-ROOM", "standings board", f"no sheet for the {k} classification (a card of "
+                 f"kind '{k}' in a deck of face tdf-standings)", where) for k in ("individual", "team") if k not in kinds]
+    pawns = [t for t in model.tokens if t.kind == "pawn"]
+    if not pawns:
+        return out
+    pawn, teams = max(t.size_mm for t in pawns), max(model.info.players.max, len({t.colour for t in pawns}))
+    for deck in decks:
+        size = card_size(deck.card_size) if deck.card_size else None
+        if size is None:
+            continue
+        w, h = standings_box(size.w, size.h)
+        room = (w - STANDINGS_LABEL_MM) / teams
+        if room < pawn + 0.5 or h < pawn + 1.0:
+            out.append(error("TDF-STANDINGS-ROOM", f"deck {deck.id}", f"a box of {w:.1f} x {h:.1f} mm cannot hold "
+                             f"{teams} pawns of {pawn:g} mm side by side; make the pawns smaller (tokens.yaml "
+                             f"size_mm) or the sheet larger (card_size)", model.sources.component("deck:" + deck.id)))
+    return out
+
+
 def stages(model: GameModel) -> list[Finding]:
     """TDF-STAGES: stages numbered 1..n; the first is a road stage (its winner takes the Yellow Jersey)."""
     st = model.facts.stages
@@ -527,7 +556,7 @@ def manifest(model: GameModel) -> list[Finding]:
 
 
 CHECKS = (race_composition, race_colours, triplets, risk_composition, cyclists, pawns, supply, points_table,
-          standings_range, stages, board, risk_balance, identity, colours, manifest)
+          standings_range, standings_room, stages, board, risk_balance, identity, colours, manifest)
 
 
 def check(model: GameModel) -> list[Finding]:
