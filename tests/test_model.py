@@ -188,3 +188,7 @@ def test_an_undeclared_card_column_is_an_error(game_copy: Path) -> None:
     with pytest.raises(DataErrors) as exc:
         load_game(game_copy)
     assert "unknown field 'motto'" in exc.value.render()
+
+
+def test_load_game_takes_a_path_or_a_string(model: GameModel) -> None:
+    assert load_game(str(GAME)).info == model.info

@@ -164,14 +164,14 @@ class _Reader:
         return out
 
 
-def load_game(folder: Path) -> GameModel:
+def load_game(folder: Path | str) -> GameModel:
     """Read ``folder`` (game.yaml, rules.yaml, palette, riders, jerseys, decks, tokens, boards).
 
     Raises DataErrors with every problem found, so the user can fix them all at once.
     """
     from pnp.games import rules_module  # local import: the game modules import the model
 
-    r = _Reader(folder)
+    r = _Reader(Path(folder))
     game_raw = r.yaml("game.yaml", required=True)
     info = parse(GameInfo, game_raw, r.errors) if game_raw is not None else None
     sections = {name: r.mapping(name, keys) for name, keys in _SECTIONS.items()}
