@@ -379,8 +379,7 @@ def tokens(model: GameModel) -> list[Finding]:
 
 
 CHECKS = (parity, manifest, players, jersey, course, terrain_balance, board, board_square_size, stars_range,
-          stars_equal,
-          stars_spread, dice_table, dice_monotonic, dice_risk, gauges, tactic, tokens)
+          stars_equal, stars_spread, dice_table, dice_monotonic, dice_risk, gauges, tactic, tokens)
 
 
 def check(model: GameModel) -> list[Finding]:

@@ -23,9 +23,14 @@ def _colour(ctx: CardContext, colour_id: str):
     return ctx.model.colour(colour_id)
 
 
+def _light(hex_colour: str) -> bool:
+    """The white team's colour: it needs a grey outline to show on paper."""
+    return hex_colour.upper() in ("#F4F2EC", "#FFFFFF")
+
+
 def _edge(ctx: CardContext, hex_colour: str, width: float = 0.0) -> list[Item]:
     """A light card (white team) gets a thin grey frame so its band reads on paper."""
-    if hex_colour.upper() not in ("#F4F2EC", "#FFFFFF"):
+    if not _light(hex_colour):
         return []
     return [Rect(0.6, 0.6, ctx.w - 1.2, ctx.h - 1.2, Style(stroke=OUTLINE, width=0.35), radius=2.5)]
 
@@ -203,7 +208,7 @@ def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
             items.append(textfit.line(label, cx + 4, y + cell_h / 2 + 3.5, "sans-black", 13, INK, "left"))
             for i, colour_id in enumerate(teams):
                 colour = ctx.model.colour(colour_id)
-                light = colour.hex.upper() in ("#F4F2EC", "#FFFFFF")
+                light = _light(colour.hex)
                 px = cx + 2 + STANDINGS_LABEL_MM + slot * (i + 0.5)
                 items.append(Circle(px, y + cell_h / 2, pawn / 2 + 0.4, Style(
                     fill=tint(colour.hex, 0.82), stroke=OUTLINE if light else colour.hex, width=0.6)))
