@@ -392,11 +392,16 @@ def _plate(ctx: _Ctx, text: str, x: float, y: float, angle: float, fill: str, in
     deg = math.degrees(angle)
     if math.cos(angle) < -1e-6 or (abs(math.cos(angle)) < 1e-6 and math.sin(angle) < 0):
         deg += 180
-    tw = textfit.fonts.width_mm(text, "sans-black", size) + 5
+    tw = _plate_length(text, size)
     th = size * 0.3528 * 1.45
     body = (Rect(-tw / 2, -th / 2, tw, th, Style(fill=fill, stroke=EDGE, width=0.35), radius=1.2),
             ctx.line(text, 0, size * 0.3528 * 0.36, "sans-black", size, ink))
     return [Group(body, compose(translate(x, y), rotate(deg)))]
+
+
+def _plate_length(text: str, size: float) -> float:
+    """How long a label plate is along the road, in mm."""
+    return textfit.fonts.width_mm(text, "sans-black", size) + 5
 
 
 def _labels(ctx: _Ctx) -> list[Item]:
@@ -413,10 +418,13 @@ def _labels(ctx: _Ctx) -> list[Item]:
             items += _plate(ctx, ctx.text("stage_label", stage=1), x2, y2, a, WHITE, INK, 8)
         else:
             n = sorted(ln.column for ln in ctx.side.lines_of("finish")).index(line.column) + 1
+            text = ctx.text("finish_label", stage=n)
             if any(s.kind == "start" and (s.column - line.column) % ctx.side.columns == 0 for s in ctx.side.lines):
-                # the last finish is the start line: its plate goes on the other verge
-                x, y = loop.point(t - 14, -off)
-            items += _plate(ctx, ctx.text("finish_label", stage=n), x, y, a, INK, WHITE, 8.5)
+                # the last finish is the start line: its plate goes further back, behind the start's
+                # (the outer verge is too near the board's edge to be cut safely)
+                back = 14 + _plate_length(ctx.text("start_label"), 10) / 2 + 4 + _plate_length(text, 8.5) / 2
+                x, y = loop.point(t - back, off)
+            items += _plate(ctx, text, x, y, a, INK, WHITE, 8.5)
             if n < stages:
                 x2, y2 = loop.point(t + 16, off)
                 items += _plate(ctx, ctx.text("stage_label", stage=n + 1), x2, y2, a, WHITE, INK, 8)
