@@ -650,3 +650,16 @@ def test_nothing_is_printed_in_the_printer_margin(kits: Kits, name: str) -> None
                     _box(0, 0, m - 1, h), _box(kit.page_w_px - m + 1, 0, w, h)):
             low, _ = img.crop(box).getextrema()
             assert low >= 240, f"{name} page {index + 1}: ink within {kit.spec.margin} mm of the edge, in {box}"
+
+
+def test_blocks_set_side_by_side_share_the_largest_size_that_fits_them_all() -> None:
+    from pnp.layout import text as textfit
+
+    short, long = "Short.", " ".join(["A longer text that needs several lines"] * 4)
+    box = textfit.Box(0, 0, 60, 20, 11.0, 6.0)
+    alone = textfit.common_size([(short, box)], "sans")
+    both = textfit.common_size([(short, box), (long, box)], "sans")
+    assert alone == 11.0 and 6.0 <= both < 11.0
+    # at that size the longer text fits without being shrunk further
+    fitted = textfit.fit(long, textfit.Box(0, 0, 60, 20, both, 6.0), "sans")
+    assert {t.size for t in fitted} == {both}

@@ -142,6 +142,25 @@ def fit(text: str, box: Box, font: str, fill: str = "#000000") -> tuple[Text, ..
                       f"{over_h:.1f} mm too tall, {over_w:.1f} mm too wide")
 
 
+def common_size(texts: list[tuple[str, Box]], font: str) -> float:
+    """The largest size, from the boxes' max down to their min, at which every text fits its box
+    unhyphenated: blocks set side by side then share one size. The min when none fits (``fit``
+    then shrinks or reports the text that overflows)."""
+    size = max(box.max_size for _, box in texts)
+    floor = max(box.min_size for _, box in texts)
+    while size > floor:
+        if all(_fits(text, box, font, size) for text, box in texts):
+            return size
+        size = max(floor, round(size - 0.5, 2))
+    return floor
+
+
+def _fits(text: str, box: Box, font: str, size: float) -> bool:
+    lines = wrap(text, font, size, box.w)
+    widest = max((fonts.width_mm(t, font, size) for t in lines), default=0.0)
+    return _block_height(len(lines), size, box.leading) <= box.h + 1e-6 and widest <= box.w + 1e-6
+
+
 def _short(text: str, limit: int = 80) -> str:
     """The text as quoted in a message, cut when long."""
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")

@@ -350,12 +350,15 @@ def dice_table_face(ctx: CardContext, deck, card) -> list[Item]:
     return items
 
 
+def _section_box(x: float, y: float, w: float, h: float, size: float = 8.6) -> textfit.Box:
+    return textfit.Box(x + 1, y + 8.5, w - 2, h - 9, size, 6.2, align="left", valign="top")
+
+
 def _section(ctx: CardContext, title: str, text: str, x: float, y: float, w: float, h: float, label: str,
-             accent: str = DARK) -> list[Item]:
+             accent: str = DARK, size: float = 8.6) -> list[Item]:
     items: list[Item] = [Rect(x, y, w, 7, Style(fill=accent), radius=1.2),
                          textfit.line(title, x + 2.5, y + 5.1, "sans-black", 9.5, "#FFFFFF" if accent == DARK else DARK)]
-    items += fitted(text, textfit.Box(x + 1, y + 8.5, w - 2, h - 9, 8.6, 6.2, align="left", valign="top"), "sans",
-                    INK, label)
+    items += fitted(text, _section_box(x, y, w, h, size), "sans", INK, label)
     return items
 
 
@@ -389,11 +392,12 @@ def summary_face(ctx: CardContext, deck, card) -> list[Item]:
     ]
     rows = (len(blocks) + 1) // 2
     bh = (h - y - 8) / rows
-    for i, (title, text) in enumerate(blocks):
-        x = 8 + (i % 2) * (col_w + 5)
-        yy = y + (i // 2) * bh
-        items += _section(ctx, title, text, x, yy, col_w, bh - 3, label,
-                          YELLOW if i in (2, 3) else DARK)
+    places = [(8 + (i % 2) * (col_w + 5), y + (i // 2) * bh) for i in range(len(blocks))]
+    # one size for every block, as large as the fullest block allows
+    size = textfit.common_size([(text, _section_box(x, yy, col_w, bh - 3, 11.0))
+                                for (_, text), (x, yy) in zip(blocks, places)], "sans")
+    for i, ((title, text), (x, yy)) in enumerate(zip(blocks, places)):
+        items += _section(ctx, title, text, x, yy, col_w, bh - 3, label, YELLOW if i in (2, 3) else DARK, size)
     items.append(stamp(ctx))
     return items
 
@@ -433,7 +437,9 @@ def timesheet_face(ctx: CardContext, deck, card) -> list[Item]:
     for k in range(stages * 2 + 2):
         xx = x0 + name_w + k * cw
         bold = k % 2 == 0
-        items.append(Line(xx, top if k else top, xx, y, Style(stroke=DARK if bold else RULE, width=0.45 if bold else 0.25)))
+        # a stage's two columns part under its name, not through it
+        items.append(Line(xx, top if bold else top + 7, xx, y,
+                          Style(stroke=DARK if bold else RULE, width=0.45 if bold else 0.25)))
     for i in range(len(rows) + 1):
         items.append(Line(x0, top + head + i * row_h, w - 8, top + head + i * row_h, Style(stroke=RULE, width=0.25)))
     items.append(Rect(x0, top, w - 16, y - top, Style(stroke=DARK, width=0.5)))
