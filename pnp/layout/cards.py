@@ -58,7 +58,8 @@ def card_arts(model: GameModel, ctx: CardContext, decks: list[Deck], problems: l
     for deck in decks:
         if deck.back not in backs:
             back_items = _draw(lambda: BACKS[deck.back](ctx), problems, f"back {deck.back}")
-            backs[deck.back] = as_symbol(f"{model.id}-back-{deck.back}", ctx, back_items or [])
+            # decks of several sizes share a back layout: one drawing per size (a symbol's key names it)
+            backs[deck.back] = as_symbol(f"{model.id}-back-{deck.back}-{ctx.w:g}x{ctx.h:g}", ctx, back_items or [])
         for card in deck.cards:
             items = _draw(lambda: FACES[deck.face](ctx, deck, card), problems, f"card {deck.id}/{card.id}")
             if items is None:
