@@ -372,3 +372,22 @@ def test_terrain_comes_from_spaces_then_map_then_road():
     assert mapped.marks("peloton")[0].number == 1
     assert mapped.road_lanes(3) == [2] and mapped.terrain(9, 9) == "off"
     assert mapped.x_mm(2) == 30 and mapped.square_box(2, 2) == (30, 30, 30, 30)
+
+
+def test_a_narrow_tile_keeps_its_label_clear_of_its_name() -> None:
+    """A piece narrower than the page (the Flamme Rouge roundabout) still gets a readable label
+    that stops before the tile's big name; a long calibration note goes above its line."""
+    from pnp.layout import tiling
+    from pnp.layout.paper import paper
+    from pnp.layout.scene import Rect, Scene, Style, Text
+
+    scene = Scene(90, 150, (Rect(0, 0, 90, 150, Style(fill="#888888")),))
+    label = "Flamme Rouge · variantes maison v1.0 · 2024-06-01 · A · Rond-point · tuile A1 (1/1)"
+    _, pages = tiling.tile_pages(scene, "narrow", paper("a4"), lambda n, i, t: label)
+    texts = [it for it in pages[0].items if isinstance(it, Text)]
+    head, name = texts
+    assert head.x + head.width < name.x and head.size >= 5.0
+    note = "Ce trait mesure 50 mm : imprimez à 100 %, sans ajuster à la page."
+    full = tiling.full_size_page(scene, "narrow", note, "label")
+    ruler = [it for it in full.items if isinstance(it, Text) and it.text != "label"]
+    assert all(t.x + t.width <= full.width - tiling.SLUG + 1e-6 for t in ruler)

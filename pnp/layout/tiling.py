@@ -117,12 +117,19 @@ def tile_pages(scene: Scene, key: str, page: Size, label: Callable[[str, int, in
                            clip=Rect(bx, by, grid.tw, grid.th, Style()))
             name = grid.name(col, row)
             items: list[Item] = [window, *_edge_ticks(grid, col, row, ox, oy)]
-            text = label(name, len(pages) + 1, total)
-            items.append(textfit.line(text, ox, margin + BAND - 2.5, "sans", 7.0, "#333333"))
-            items.append(textfit.line(name, ox + grid.tw, margin + BAND - 2.0, "sans-black", 14.0, "#000000",
-                                      "right"))
+            items += _tile_head(label(name, len(pages) + 1, total), name, grid, ox, margin)
             pages.append(Scene(grid.page_w, grid.page_h, tuple(items), label=f"tile {name}"))
     return grid, pages
+
+
+def _tile_head(text: str, name: str, grid: TileGrid, ox: float, margin: float) -> list[Item]:
+    """The tile's label from the left of the tile (or of the page, for a narrow tile) and its big
+    name at the tile's right edge; the label shrinks, down to 5 pt, rather than run under the name."""
+    name_item = textfit.line(name, ox + grid.tw, margin + BAND - 2.0, "sans-black", 14.0, "#000000", "right")
+    x0 = min(ox, margin) if textfit.fonts.width_mm(text, "sans", 7.0) > grid.tw - name_item.width - 4 else ox
+    room = name_item.x - 4 - x0
+    size = max(5.0, min(7.0, 7.0 * room / max(textfit.fonts.width_mm(text, "sans", 7.0), 1e-6)))
+    return [textfit.line(text, x0, margin + BAND - 2.5, "sans", size, "#333333"), name_item]
 
 
 def _edge_ticks(grid: TileGrid, col: int, row: int, ox: float, oy: float) -> list[Item]:
@@ -165,11 +172,21 @@ def assembly_map(scene: Scene, key: str, grid: TileGrid, title: str, steps: list
     return Scene(pw, ph, tuple(items), label="assembly map")
 
 
-def calibration_line(x: float, y: float, note: str, length: float = 50.0) -> list[Item]:
-    """A line exactly ``length`` mm long with end ticks, and its note beside it."""
+def calibration_line(x: float, y: float, note: str, length: float = 50.0, room: float | None = None
+                     ) -> list[Item]:
+    """A line exactly ``length`` mm long with end ticks, and its note beside it; given the ``room``
+    (mm) left of the line's end, a note too long for it is set smaller, on two lines if need be."""
     items: list[Item] = [Line(x, y, x + length, y, MARK), Line(x, y - 1.2, x, y + 1.2, MARK),
                          Line(x + length, y - 1.2, x + length, y + 1.2, MARK)]
-    items.append(textfit.line(note, x + length + 3, y + 1.2, "sans", 7, "#000000"))
+    if room is None or textfit.fonts.width_mm(note, "sans", 7) <= room - 3:
+        items.append(textfit.line(note, x + length + 3, y + 1.2, "sans", 7, "#000000"))
+        return items
+    try:  # beside the line, smaller, on two lines if need be
+        items += textfit.fit(note, textfit.Box(x + length + 3, y - 3.2, room - 3, 6.4, 7, 5, align="left"), "sans",
+                             "#000000")
+    except textfit.TextProblem:  # too narrow beside it: above the line, along its whole length
+        items += textfit.fit(note, textfit.Box(x, y - 5.6, length + room - 1, 4.2, 7, 4, align="left",
+                                               valign="bottom"), "sans", "#000000")
     return items
 
 
@@ -195,7 +212,9 @@ def full_size_page(scene: Scene, key: str, calibration: str, label: str) -> Scen
         items += [Line(x, 2, x, gap, MARK), Line(x, ph - gap, x, ph - 2, MARK)]
     for y in (top, bottom):
         items += [Line(2, y, gap, y, MARK), Line(pw - gap, y, pw - 2, y, MARK)]
-    items += calibration_line(left + 8, ph - 6, calibration)
-    items.append(textfit.line(label, left + 8, 7.5, "sans", 7, "#333333"))
+    # the note stops before the right-hand crop mark
+    items += calibration_line(left + 8, ph - 6, calibration, room=right - 2 - (left + 8 + 50))
+    items.append(textfit.line(label, left + 8, 7.5, "sans", min(7.0, 7.0 * (pw - left - 10) / max(
+        textfit.fonts.width_mm(label, "sans", 7), 1e-6)), "#333333"))
     return Scene(pw, ph, tuple(items), label="full size", trim=(left, top, w, h),
                  bleed=(SLUG + bx, SLUG + by, bw, bh))

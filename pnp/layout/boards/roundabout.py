@@ -86,7 +86,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
                                    "#D8DADF", "center"))
     # travel arrows in each lane, near the entry
     for r in ((r_in + r_mid) / 2, (r_mid + r_out) / 2):
-        a0, a1 = 70, 45
+        a0, a1 = 88, 70      # before the first square's number (at 60°)
         labels.append(_arc(cx, cy, r, a0, a1, Style(stroke="#E8E8E8", width=1.2, round_caps=True), 8))
         t = math.radians(a1)
         tip = (cx + r * math.cos(t), cy + r * math.sin(t))
