@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnp.layout import text as textfit
 from pnp.layout.cards import CardArt
@@ -103,13 +103,18 @@ def _card(art_symbol, shared: bool, transform) -> Item:
     return Group(art_symbol.items, transform)
 
 
-def crop_marks(grid: Grid, margin: float) -> list[Item]:
-    """Short lines in the margin that extend every cut line; never inside a card's bleed."""
+MARK_MAX = 10.0     # a crop mark under a part-filled sheet's last row stops this far below it
+
+
+def crop_marks(grid: Grid, margin: float, part_filled: bool = False) -> list[Item]:
+    """Short lines in the margin that extend every cut line; never inside a card's bleed. Under the
+    last row of a part-filled sheet they stop ``MARK_MAX`` below it, not at the page's margin."""
     top, bottom = grid.y0 - MARK_GAP, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
     left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
+    end = min(grid.page_h - margin, bottom + MARK_MAX) if part_filled else grid.page_h - margin
     items: list[Item] = []
     for x in grid.cuts_x():
-        items += [Line(x, margin + grid.band, x, top, MARK_STYLE), Line(x, bottom, x, grid.page_h - margin, MARK_STYLE)]
+        items += [Line(x, margin + grid.band, x, top, MARK_STYLE), Line(x, bottom, x, end, MARK_STYLE)]
     for y in grid.cuts_y():
         items += [Line(margin, y, left, y, MARK_STYLE), Line(right, y, grid.page_w - margin, y, MARK_STYLE)]
     return items
@@ -124,7 +129,8 @@ class SheetTexts:
 
 
 def _label(grid: Grid, text: str, margin: float) -> Item:
-    """The sheet label: in its own band when there is one, else between two crop marks."""
+    """The sheet label: in its own band when there is one, else between two crop marks, or, when it
+    is longer than a card, across the top marks (``_clear`` takes away those it would cross)."""
     if grid.band:
         x, y = grid.x0, margin + grid.band - 1.0
         room = grid.cols * grid.cell_w
@@ -135,6 +141,15 @@ def _label(grid: Grid, text: str, margin: float) -> Item:
     while size > 4.0 and textfit.fonts.width_mm(text, "sans", size) > room:
         size -= 0.25
     return textfit.line(text, x, y, "sans", size, "#555555")
+
+
+def _clear_label(marks: list[Item], label: Item, grid: Grid) -> list[Item]:
+    """The crop marks, less the top ones the label crosses (the bottom ones still show those cuts);
+    a label in its own band crosses none."""
+    if grid.band:
+        return marks
+    x0, x1 = label.x - 0.2, label.x + label.width + 0.2
+    return [m for m in marks if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1 and m.y2 <= grid.y0)]
 
 
 def calibration(grid: Grid, note: str, margin: float, length: float = 50.0) -> tuple[list[Item], float, float]:
@@ -191,15 +206,21 @@ def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetT
             continue
         bx, by = grid.cell(row, grid.cols - 1 - col)
         back.append(Use(art.back, _place(art.back.width, art.back.height, bx, by, back_turn)))
-    front_marks, front_extra = marks, [_label(grid, texts.label(page, pages, "front"), spec.margin)]
+    if len(batch) < grid.slots:  # the last sheet: crop marks for the rows it fills only
+        rows = math.ceil(len(batch) / grid.cols)
+        if rows < grid.rows:
+            marks = crop_marks(replace(grid, rows=rows), spec.margin, part_filled=True)
+    front_label = _label(grid, texts.label(page, pages, "front"), spec.margin)
+    front_marks, front_extra = _clear_label(marks, front_label, grid), [front_label]
     if page == 1 and texts.calibration:
         ruler, x0, x1 = calibration(grid, texts.calibration, spec.margin)
         front_extra += ruler
-        front_marks = _clear(marks, x0, x1, grid.y0 + grid.rows * grid.cell_h)
+        front_marks = _clear(front_marks, x0, x1, grid.y0 + grid.rows * grid.cell_h)
     yield Scene(grid.page_w, grid.page_h, tuple(front + front_marks + front_extra), label=f"sheet {page} front")
     if spec.duplex and back:
         # The offset corrects a printer that shifts the whole back side: marks and label move too.
-        back_items = back + marks + [_label(grid, texts.label(page, pages, "back"), spec.margin)]
+        back_label = _label(grid, texts.label(page, pages, "back"), spec.margin)
+        back_items = back + _clear_label(marks, back_label, grid) + [back_label]
         if dx or dy:
             back_items = [Group(tuple(back_items), translate(dx, dy))]
         yield Scene(grid.page_w, grid.page_h, tuple(back_items), label=f"sheet {page} back")
