@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,27 +37,56 @@ def check_glyphs(text: str, font: str) -> None:
         raise TextProblem(f"the font {fonts.FACES[font][0]} has no glyph for {shown} in {text!r}")
 
 
+NBSP = "\u00a0"
+_BEFORE = re.compile(r" +(?=[?!:;»%])")
+_AFTER = re.compile(r"(?<=«) +")
+
+
+def bind_punctuation(text: str) -> str:
+    """``text`` with a no-break space where a line must not break: before ? ! : ; » % and after «
+    (French typography: a line never starts with a lone "?" or ":")."""
+    return _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
+
+
+def _words(para: str) -> list[str]:
+    """The words of ``para``, split at ordinary spaces only (a no-break space binds its neighbours)."""
+    return [w for w in para.split(" ") if w]
+
+
 def wrap(text: str, font: str, size: float, width: float, hyphenate: bool = False) -> list[str]:
-    """Split ``text`` into lines no wider than ``width`` mm (explicit newlines kept).
+    """Split ``text`` into lines no wider than ``width`` mm (explicit newlines kept), greedily, at
+    ordinary spaces; see ``bind_punctuation`` for where a line never breaks.
 
     With ``hyphenate``, a word wider than the box on its own is broken at a hyphenation point of the
     build's language (pyphen), where the language has a dictionary.
     """
-    from reportlab.lib.utils import simpleSplit
-
     lines: list[str] = []
-    for para in text.split("\n"):
-        if hyphenate and any(fonts.width_mm(w, font, size) > width for w in para.split()):
+    for para in bind_punctuation(text).split("\n"):
+        if hyphenate and any(fonts.width_mm(w, font, size) > width for w in _words(para)):
             lines.extend(_hyphenated(para, font, size, width))
         else:
-            lines.extend(simpleSplit(para, fonts.face(font).ps_name, size, width / fonts.PT) or [""])
+            lines.extend(_greedy(para, font, size, width))
+    return lines
+
+
+def _greedy(para: str, font: str, size: float, width: float) -> list[str]:
+    """As many words on each line as fit; a word too wide for any line stays alone on its line."""
+    lines, cur = [], ""
+    for word in _words(para):
+        trial = f"{cur} {word}" if cur else word
+        if cur and fonts.width_mm(trial, font, size) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    lines.append(cur)
     return lines
 
 
 def _hyphenated(para: str, font: str, size: float, width: float) -> list[str]:
     """Greedy lines of ``para``; a word too wide for any line is split across lines with hyphens."""
     lines, cur = [], ""
-    for word in para.split():
+    for word in _words(para):
         while True:
             trial = f"{cur} {word}" if cur else word
             if fonts.width_mm(trial, font, size) <= width:

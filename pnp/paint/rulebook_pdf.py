@@ -25,7 +25,7 @@ from pnp.errors import PnpError
 from pnp.layout import fonts
 from pnp.layout import rulebook as rb
 from pnp.layout.scene import Group, Scene, Text, Use
-from pnp.layout.text import TextProblem, check_glyphs
+from pnp.layout.text import TextProblem, bind_punctuation, check_glyphs
 from pnp.layout.tiling import calibration_line
 from pnp.paint.pdf import MM, paint_scene_on
 
@@ -223,7 +223,7 @@ def _para(markup: str, style: Any, *faces: str, make: Callable[..., Any] | None 
             faces += ("sans-italic",)
     _check(plain, *faces)
     try:
-        return (make or Paragraph)(markup, style)
+        return (make or Paragraph)(bind_punctuation(markup), style)
     except ValueError as exc:
         raise RulebookError(f"rulebook: cannot typeset {markup!r}: {exc}") from None
 
