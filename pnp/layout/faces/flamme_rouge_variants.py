@@ -140,7 +140,8 @@ def attack(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
                           (cx + 9 * u, cy - 2 * u), (cx - 6 * u, cy + 14 * u), (cx - 2 * u, cy + 2 * u),
                           (cx - 9 * u, cy + 2 * u)], Style(fill=LIGHT)))
     items += _corner(ctx, "A", RED)
-    items += fitted(t("attack_text"), textfit.Box(6 * u, 58 * u, ctx.w - 12 * u, 24 * u, 8 * u, 5 * u), "sans", INK,
+    # 12u each side: the upside-down corner letter stands at the bottom right of the text
+    items += fitted(t("attack_text"), textfit.Box(12 * u, 57 * u, ctx.w - 24 * u, 26 * u, 8 * u, 5 * u), "sans", INK,
                     card_label(deck, card))
     items.append(_stamp(ctx))
     return items
