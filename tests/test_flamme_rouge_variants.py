@@ -180,3 +180,29 @@ def test_rulebook_shows_the_data_numbers(kits, model) -> None:
     fr, en = _text(kits["fr"] / "rulebook.pdf"), _text(kits["en"] / "rulebook.pdf")
     assert "Le rond-point".lower() in fr.lower() or "Rond-point" in fr
     assert "Roundabout" in en and "World Cup" in en and "rond-point" not in en
+
+
+def test_decks_of_different_sizes_sharing_a_back_get_a_back_of_their_own_size(model) -> None:
+    """The weather track (186 x 62), the wind rose (120 x 120) and the player aids share one back
+    layout: each size gets its own drawing, named apart (a painter reuses a drawing by its name)."""
+    from pnp.layout.cards import card_arts
+    from pnp.layout.faces.common import CardContext
+    from pnp.layout.paper import card_size
+    from pnp.layout.templates import Texts
+    from pnp.paths import templates_dir
+
+    texts = Texts(templates_dir() / "cards", f"{model.id}.j2", model=model)
+    backs = {}
+    for deck_id in ("meteo", "rose", "references"):
+        deck = next(d for d in model.decks if d.id == deck_id)
+        size = card_size(deck.card_size)
+        art = next(card_arts(model, CardContext(model, size, 3.0, texts), [deck], []))
+        backs[deck_id] = art.back
+        assert (art.back.width, art.back.height) == (art.front.width, art.front.height)
+    assert len({b.key for b in backs.values()}) == 3
+
+
+def test_the_kit_contents_name_the_pieces_each_part_holds(kits) -> None:
+    cover = PdfReader(str(kits["en"] / "kit.pdf")).pages[0].extract_text()
+    assert "Wind rose: cut along the crop marks." in cover
+    assert "Player aids, one per player" not in cover

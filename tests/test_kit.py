@@ -172,7 +172,7 @@ def test_kit_pdf_pages_are_the_component_pages_unchanged(kit: Path) -> None:
 
 def test_pieces_pdf_holds_tokens_aids_and_standees(kit: Path) -> None:
     text = "\n".join(p.extract_text() for p in PdfReader(str(kit / "pieces.pdf")).pages)
-    for word in ("jetons", "aides de jeu", "figurines", "Sprints par partie"):
+    for word in ("jetons", "Aides de jeu", "figurines", "Sprints par partie"):  # a sheet of pieces names its deck
         assert word in text
 
 

@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from pnp.build import BuildOptions, build_game
-from pnp.layout.imposition import MARK_GAP, Grid, calibration, plan
+from pnp.layout.imposition import MARK_GAP, MARK_MAX, Grid, calibration, plan
 from pnp.layout.paper import PrintSpec, card_size, paper
 from pnp.model import load_game
 
@@ -218,17 +218,22 @@ def occupied(grid: Grid, n: int, back: bool = False) -> set[tuple[int, int]]:
 def extents(img: Image.Image, grid: Grid, mask, pad: float) -> tuple[dict, dict]:
     """Where the art is, measured row by row (left, right) and column by column (top, bottom).
 
-    Cells touch, so a row's horizontal extent is read inside the row's band (2 px in from its
-    edges), from ``pad`` mm left of the grid to ``pad`` mm right of it; likewise for columns."""
+    Cells touch, so a row's horizontal extent is read inside the row's band, from ``pad`` mm left of
+    the grid to ``pad`` mm right of it; likewise for columns. The bands keep clear of the crop marks
+    a part-filled sheet draws under its last row: a row's band starts below their reach, a column's
+    lies between its two cut lines."""
     x1, y1 = grid.x0 + grid.cols * grid.cell_w, grid.y0 + grid.rows * grid.cell_h
+    below = (MARK_GAP + MARK_MAX) * PX + 2
+    inside = (grid.bleed + 1.0) * PX
     rows, cols = {}, {}
     for r in range(grid.rows):
         top = (grid.y0 + r * grid.cell_h) * PX
-        bb = bbox_in(img, _box((grid.x0 - pad) * PX, top + 2, (x1 + pad) * PX, top + grid.cell_h * PX - 2), mask)
+        bb = bbox_in(img, _box((grid.x0 - pad) * PX, top + below, (x1 + pad) * PX, top + grid.cell_h * PX - 2), mask)
         rows[r] = None if bb is None else (bb[0], bb[2])
     for c in range(grid.cols):
         left = (grid.x0 + c * grid.cell_w) * PX
-        bb = bbox_in(img, _box(left + 2, (grid.y0 - pad) * PX, left + grid.cell_w * PX - 2, (y1 + pad) * PX), mask)
+        bb = bbox_in(img, _box(left + inside, (grid.y0 - pad) * PX, left + grid.cell_w * PX - inside, (y1 + pad) * PX),
+                     mask)
         cols[c] = None if bb is None else (bb[1], bb[3])
     return rows, cols
 
@@ -663,3 +668,26 @@ def test_blocks_set_side_by_side_share_the_largest_size_that_fits_them_all() -> 
     # at that size the longer text fits without being shrunk further
     fitted = textfit.fit(long, textfit.Box(0, 0, 60, 20, both, 6.0), "sans")
     assert {t.size for t in fitted} == {both}
+
+
+def test_a_line_never_starts_with_french_punctuation() -> None:
+    from pnp.layout import text as textfit
+
+    text = "Qui gagne le maillot ? Le premier : celui qui « attaque » ; 100 % des points !"
+    for width in range(8, 60, 3):
+        for line in textfit.wrap(text, "sans", 9, width):
+            assert not line.startswith(("?", ":", ";", "!", "»", "%")), (width, line)
+            assert not line.endswith("«"), (width, line)
+
+
+def test_a_part_filled_sheet_has_crop_marks_for_its_rows_only() -> None:
+    import dataclasses
+
+    from pnp.layout.imposition import crop_marks
+
+    grid = plan(PrintSpec(paper("a4"), card_size("poker")))
+    full = crop_marks(grid, 5.0)
+    one_row = crop_marks(dataclasses.replace(grid, rows=1), 5.0, part_filled=True)
+    lowest = max(max(m.y1, m.y2) for m in one_row)
+    assert len(one_row) < len(full)
+    assert lowest <= grid.y0 + grid.cell_h + MARK_GAP + MARK_MAX + 1e-6

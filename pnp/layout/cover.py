@@ -38,15 +38,19 @@ def cover(paper: Size, title: str, intro: str, heading: str, parts: list[Part], 
     items.append(textfit.line(heading, m, y, "sans-bold", 13, BAND))
     items.append(Line(m, y + 2, w - m, y + 2, Style(stroke=BAND, width=0.4)))
     y += 10
+    size, cap = 9.5, 9.5 * textfit.fonts.PT * 0.72
     for part in parts:
+        # three columns on one baseline; the description and the printing mode wrap in their own column
         where = pages_text(part.first, part.last)
         how = duplex_text if part.duplex else simplex_text
-        items.append(textfit.line(where, m, y, "sans-bold", 9.5, INK))
-        items.append(textfit.line(how, w - m, y, "sans-bold" if part.duplex else "sans", 9.5,
-                                  BAND if part.duplex else INK, "right"))
-        items += textfit.fit(part.what, textfit.Box(m + 36, y - 3.6, w - 2 * m - 36 - 72, 10, 9.5, 7.5,
-                                                     align="left", valign="top"), "sans", INK)
-        y += 11
+        items.append(textfit.line(where, m, y, "sans-bold", size, INK))
+        what = textfit.fit(part.what, textfit.Box(m + 36, y - cap, w - 2 * m - 36 - 74, 12, size, 7.5,
+                                                  align="left", valign="top"), "sans", INK)
+        mode = textfit.fit(how, textfit.Box(w - m - 70, y - cap, 70, 12, size, 7.5, align="right", valign="top"),
+                           "sans-bold" if part.duplex else "sans", BAND if part.duplex else INK)
+        items += [*what, *mode]
+        lines = max(len(what), len(mode))
+        y += 11 + (lines - 1) * size * textfit.fonts.PT * 1.18
     items += textfit.fit(note, textfit.Box(m, y + 4, w - 2 * m, 20, 9.5, 7.5, align="left", valign="top"),
                          "sans-italic", INK)
     return Scene(w, h, tuple(items), label="kit cover")

@@ -31,6 +31,8 @@ class Section:
     arts: Iterable[CardArt]
     count: int
     kind: str = "cards"
+    names: tuple[str, ...] = ()
+    """The names of the decks of a section of pieces (for the kit's contents)."""
 
     @property
     def pages(self) -> int:
@@ -70,8 +72,11 @@ def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, 
     for (size, single), decks in groups.items():
         ctx = CardContext(model, size, base.bleed, texts)
         spec = replace(base, card=size, duplex=base.duplex and not single)
-        out.append(Section(what, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks),
-                           "cards" if sheet == "cards" else "aids"))
+        names = tuple(d.name or d.id for d in decks)
+        # a sheet of pieces is labelled with what it holds (the sheet head names it too)
+        label = what if sheet == "cards" else " · ".join(names)
+        out.append(Section(label, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks),
+                           "cards" if sheet == "cards" else "aids", names))
     return out
 
 
@@ -85,7 +90,7 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
         ctx = CardContext(model, size, base.bleed, texts)
         pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx),
                               sum(t.count for t in model.tokens if t.size_mm == d), "tokens"))
-    pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("aids_title"))
+    pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("pieces_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
         pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
@@ -214,13 +219,14 @@ class KitPlan:
         if rulebook_pages:
             parts.append(Part(sh("kit_part_rulebook"), page, page + rulebook_pages - 1, True))
             page += rulebook_pages
-        kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens", "aids": "kit_part_aids",
+        kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens",
                  "standees": "kit_part_standees"}
         for doc in self.documents():
             for section in doc.sections:
                 n = section.pages
-                parts.append(Part(sh(kinds.get(section.kind, "kit_part_cards")), page, page + n - 1,
-                                  section.spec.duplex))
+                what = (sh("kit_part_pieces", names=", ".join(section.names)) if section.names
+                        else sh(kinds.get(section.kind, "kit_part_cards")))
+                parts.append(Part(what, page, page + n - 1, section.spec.duplex))
                 page += n
         for side in self.sides:
             n = 1 + len(side.tiles)

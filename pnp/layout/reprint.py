@@ -111,7 +111,7 @@ def reprint_document(plan, sel: Selection, title: str) -> Document:
         for s in doc.sections:
             arts = [a for a in s.arts if a.label in sel.labels]
             if arts:
-                sections.append(Section(s.what, s.spec, arts, len(arts), s.kind))
+                sections.append(Section(s.what, s.spec, arts, len(arts), s.kind, s.names))
     return Document("reprint.pdf", title, sections)
 
 
