@@ -38,13 +38,14 @@ def check_glyphs(text: str, font: str) -> None:
 
 
 NBSP = "\u00a0"
-_BEFORE = re.compile(r" +(?=[?!:;»%])")
-_AFTER = re.compile(r"(?<=«) +")
+_BEFORE = re.compile(r" +(?=[?!:;»%×])|(?<=\d) +(?=(?:mm|cm|m|km|s|min|h|pt)\b)")
+_AFTER = re.compile(r"(?<=[«×]) +")
 
 
 def bind_punctuation(text: str) -> str:
     """``text`` with a no-break space where a line must not break: before ? ! : ; » % and after «
-    (French typography: a line never starts with a lone "?" or ":")."""
+    (French typography: a line never starts with a lone "?" or ":"), between a number and its
+    unit (30 mm, 300 m, 10 s) and around ×."""
     return _AFTER.sub(NBSP, _BEFORE.sub(NBSP, text))
 
 

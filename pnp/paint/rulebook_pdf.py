@@ -610,8 +610,10 @@ class _Kit:
 
         m = self.meta
         w = self.size[0]
-        # every PDF of the kit carries the 50 mm line on its first page, with its note when given
-        items = calibration_line(0.0, 6.0, m.calibration)
+        # every PDF of the kit carries the 50 mm line on its first page, with its note when given;
+        # the note keeps clear of the stamp at the right
+        stamp_w = fonts.width_mm(m.stamp, "sans", 8) if m.stamp else 0.0
+        items = calibration_line(0.0, 6.0, m.calibration, room=w - 2 * MARGIN_X - 50.0 - stamp_w - 4.0)
         paint_scene_on(c, Scene(w - 2 * MARGIN_X, 10.0, tuple(items)), MARGIN_X * MM, 8 * MM)
         if m.stamp:
             c.saveState()
