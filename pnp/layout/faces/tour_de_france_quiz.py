@@ -201,10 +201,12 @@ def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
             yy = ay + (k - 1) * row
             items.append(Circle(7.5 * u, yy + row / 2, 2.4 * u, Style(fill=colour if right else WHITE, stroke=colour,
                                                                      width=0.4)))
-            items.append(textfit.line("ABC"[k - 1], 7.5 * u, yy + row / 2 + 1.1 * u, "sans-black", 6 * u,
+            cap = 6 * u * textfit.fonts.PT * 0.72  # the letter's cap height: centred in its badge
+            items.append(textfit.line("ABC"[k - 1], 7.5 * u, yy + row / 2 + cap / 2, "sans-black", 6 * u,
                                       WHITE if right else colour, "center"))
-            items += fitted(answer, textfit.Box(11.5 * u, yy, w - 22 * u, row, 7.5 * u, 5.0 * u, align="left"),
-                            "sans-black" if right else "sans", INK, label)
+            # a little air above and below, so a two-line answer does not touch the next one
+            items += fitted(answer, textfit.Box(11.5 * u, yy + 0.5 * u, w - 22 * u, row - 1.0 * u, 7.5 * u, 5.0 * u,
+                                                align="left"), "sans-black" if right else "sans", INK, label)
             if right:  # a tick, so the right answer never depends on the weight of a font alone
                 cx, cy = w - 7.5 * u, yy + row / 2
                 items.append(Path((("M", cx - 2 * u, cy), ("L", cx - 0.6 * u, cy + 1.6 * u), ("L", cx + 2.2 * u, cy - 1.8 * u)),
@@ -267,9 +269,12 @@ def _points_back(ctx: CardContext, key: str) -> list[Item]:
         items += [Rect(x, -b, 2 * u, h + 2 * b, Style(fill=WHITE)) for x in [k * 7 * u for k in range(-1, 11)]]
         ink, plate = "#3E444B", "#EDEFF2"
     items.append(_frame(ctx, ink))
-    size = 30 * u
-    items.append(Circle(w / 2, h / 2, 19 * u, Style(fill=plate, stroke=ink, width=0.8)))
+    size = 26 * u
+    items.append(Circle(w / 2, h / 2, 16 * u, Style(fill=plate, stroke=ink, width=0.8)))
     items.append(jersey_art.place(_jersey_symbol(ctx.model, key), (w - size) / 2, (h - size) / 2, size))
+    # the words sit on a plate of their own, so no pattern runs through them
+    band = Rect(7 * u, 7.5 * u, w - 14 * u, 20.5 * u, Style(fill=plate, stroke=ink, width=0.5), radius=2 * u)
+    items += [band, upside_down(ctx, [band])]
     items += _back_title(ctx, jersey.name, ink, f"{key} card back")
     return items
 
