@@ -73,7 +73,6 @@ def section(markdown: str, number: int) -> str:
 def test_the_template_renders_to_markdown_with_numbered_sections(markdown):
     numbers = [int(n) for n in re.findall(r"^# (\d+)\. \S", markdown, re.M)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 10
-    assert "---pagebreak---" in markdown.splitlines()
     assert "{{" not in markdown and "{%" not in markdown
 
 
