@@ -423,16 +423,18 @@ def _table(items: list[Item], x: float, y: float, widths: list[float], head: lis
            row_h: float = 6.0, size: float = 8.0, head_fill: str = DARK, first_bold: bool = True,
            zebra: str = "#EFE6D0") -> float:
     w = sum(widths)
-    items.append(Rect(x, y, w, row_h, Style(fill=head_fill)))
-    cx = x
-    for cw, h in zip(widths, head):
-        if h:
-            fs = size
-            while fs > 4 and textfit.fonts.width_mm(h, "sans-bold", fs) > cw - 1.5:
-                fs -= 0.25
-            items.append(textfit.line(h, cx + cw / 2, y + row_h * 0.7, "sans-bold", fs, LIGHT, "center"))
-        cx += cw
-    y += row_h
+    top = y
+    if any(head):  # a table whose columns need no names has no head row
+        items.append(Rect(x, y, w, row_h, Style(fill=head_fill)))
+        cx = x
+        for cw, h in zip(widths, head):
+            if h:
+                fs = size
+                while fs > 4 and textfit.fonts.width_mm(h, "sans-bold", fs) > cw - 1.5:
+                    fs -= 0.25
+                items.append(textfit.line(h, cx + cw / 2, y + row_h * 0.7, "sans-bold", fs, LIGHT, "center"))
+            cx += cw
+        y += row_h
     for i, row in enumerate(rows):
         items.append(Rect(x, y, w, row_h, Style(fill=zebra if i % 2 == 0 else LIGHT)))
         cx = x
@@ -442,7 +444,7 @@ def _table(items: list[Item], x: float, y: float, widths: list[float], head: lis
                 fs = size
                 while fs > 4 and textfit.fonts.width_mm(cell, font, fs) > cw - 1.5:
                     fs -= 0.25
-                if j == 0:
+                if j == 0 and first_bold:  # a row's name
                     items.append(textfit.line(cell, cx + 1.5, y + row_h * 0.7, font, fs, DARK, "left"))
                 else:
                     items.append(textfit.line(cell, cx + cw / 2, y + row_h * 0.7, font, fs, DARK, "center"))
@@ -452,7 +454,7 @@ def _table(items: list[Item], x: float, y: float, widths: list[float], head: lis
     for cw in widths[:-1]:
         cx += cw
         items.append(Line(cx, y - row_h * len(rows), cx, y, Style(stroke="#C9BE9F", width=0.25)))
-    items.append(Rect(x, y - row_h * (len(rows) + 1), w, row_h * (len(rows) + 1), Style(stroke=DARK, width=0.4)))
+    items.append(Rect(x, top, w, y - top, Style(stroke=DARK, width=0.4)))
     return y
 
 
@@ -491,7 +493,7 @@ def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
         y = _section(items, x, y, half, t("ref_points"))
         y = _table(items, x, y, [half / 4] * 4, ["", *places],
                    [["Sprint", *map(str, f.points.intermediate)], [t("col", key="points"), *map(str, f.points.finish)]])
-        y = _para(items, x, y + 1, half, t("ref_points_note"), what)
+        y = _para(items, x, y + 2.5, half, t("ref_points_note"), what)
         # right column: mountain table
         xr = x + half + 6
         yr = _section(items, xr, y0, half, t("ref_mountain"))
@@ -499,7 +501,7 @@ def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
         rows = [[t("climb", n=k), *[str(p) for p in v] + [""] * (n - len(v))] for k, v in sorted(f.mountain.lengths.items())]
         yr = _table(items, xr, yr, [half * 0.32] + [half * 0.68 / n] * n, ["", *[t("place", n=i) for i in range(1, n + 1)]],
                     rows, row_h=6.2)
-        yr = _para(items, xr, yr + 1, half, t("ref_mountain_note", n=f.mountain.steep_bonus), what, 6)
+        yr = _para(items, xr, yr + 2.5, half, t("ref_mountain_note", n=f.mountain.steep_bonus), what, 6)
         yr = _para(items, xr, yr, half, t("ref_others", best=f.team_classification.best), what, 22)
         y = max(y, yr) + 4
         y = _section(items, x, y, w, t("ref_world_cup"))
@@ -516,7 +518,7 @@ def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
             wet = t("ref_always") if v + f.rain_modifier <= 0 else t("ref_squares", n=v + f.rain_modifier)
             rows.append([t("terrain_name", terrain=k), dry, wet])
         y = _table(items, x, y, [half * 0.34, half * 0.33, half * 0.33], ["", t("ref_dry"), t("ref_rain")], rows)
-        y = _para(items, x, y + 1, half, t("ref_crash_note", cards=f.crash.penalty_cards,
+        y = _para(items, x, y + 2.5, half, t("ref_crash_note", cards=f.crash.penalty_cards,
                                             squares=f.puncture.penalty_squares), what, 12)
         y = _para(items, x, y, half, t("ref_puncture"), what, 16)
         y = _section(items, x, y + 1, half, t("ref_weather"))
