@@ -215,17 +215,24 @@ def _disc(ctx: CardContext, fill: str, ring: str) -> list[Item]:
 
 
 def _bag(cx: float, cy: float, s: float, fill: str) -> list[Item]:
-    return [Rect(cx - 5 * s, cy - 3 * s, 10 * s, 9 * s, Style(fill=fill, stroke=DARK, width=0.4), radius=1.5 * s),
-            Path((("M", cx - 3.5 * s, cy - 3 * s), ("C", cx - 3.5 * s, cy - 9 * s, cx + 3.5 * s, cy - 9 * s,
-                  cx + 3.5 * s, cy - 3 * s)), Style(stroke=DARK, width=0.7 * s))]
+    """A musette: a soft cotton bag, wider at the bottom, with a flap and a long thin shoulder strap."""
+    body = polygon([(cx - 4.6 * s, cy - 2.4 * s), (cx + 4.6 * s, cy - 2.4 * s), (cx + 5.6 * s, cy + 6 * s),
+                    (cx - 5.6 * s, cy + 6 * s)], Style(fill=fill, stroke=DARK, width=0.4))
+    strap = Path((("M", cx - 4.0 * s, cy - 2.4 * s), ("C", cx - 7.5 * s, cy - 11 * s, cx + 3.0 * s, cy - 12.5 * s,
+                   cx + 4.0 * s, cy - 2.4 * s)), Style(stroke=DARK, width=0.45 * s))
+    flap = Path((("M", cx - 4.6 * s, cy - 2.4 * s), ("L", cx, cy + 0.6 * s), ("L", cx + 4.6 * s, cy - 2.4 * s)),
+                Style(stroke=DARK, width=0.3 * s))
+    return [strap, body, flap]
 
 
 def musette(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     f, r = ctx.model.facts, ctx.w / 2
-    items = _disc(ctx, SKY, LIGHT) + _bag(r, r - 1.5, 0.95, CREAM)
+    items = _disc(ctx, SKY, LIGHT) + _bag(r, r - 1.0, 0.95, CREAM)
     items.append(textfit.line(ctx.texts("musette_text", n=f.feed_zone.musette_cards), r, ctx.h - 4, "sans-black", 6.5,
                               LIGHT, "center"))
-    items.append(textfit.line(ctx.texts("musette").upper(), r, 5.6, "sans-bold", 4.6, LIGHT, "center"))
+    # the word on the bag itself, below its flap
+    items += fitted(ctx.texts("musette").upper(), textfit.Box(r - 4.6, r + 0.2, 9.2, 3.6, 4.6, 3.4), "sans-black",
+                    DARK, "musette")
     return items
 
 
@@ -271,14 +278,16 @@ def ghost(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     fill = GHOST_COLOURS.get(card.id, GREY)
     items = _disc(ctx, fill, LIGHT)
     # a ghost: a rounded body with a wavy hem and two eyes
-    x0, y0, s = r - 5.5, r - 7.5, 11
-    items.append(Path((("M", x0, y0 + 5), ("C", x0, y0 - 1.5, x0 + s, y0 - 1.5, x0 + s, y0 + 5), ("L", x0 + s, y0 + 11),
-                       ("L", x0 + s * 0.75, y0 + 9.5), ("L", x0 + s / 2, y0 + 11), ("L", x0 + s * 0.25, y0 + 9.5),
-                       ("L", x0, y0 + 11), ("Z",)), Style(fill=LIGHT)))
+    x0, y0, s = r - 5, r - 8.6, 10
+    items.append(Path((("M", x0, y0 + 5), ("C", x0, y0 - 1.5, x0 + s, y0 - 1.5, x0 + s, y0 + 5), ("L", x0 + s, y0 + 10.5),
+                       ("L", x0 + s * 0.75, y0 + 9), ("L", x0 + s / 2, y0 + 10.5), ("L", x0 + s * 0.25, y0 + 9),
+                       ("L", x0, y0 + 10.5), ("Z",)), Style(fill=LIGHT)))
     items += [Circle(r - 2, y0 + 4.5, 1.0, Style(fill=fill)), Circle(r + 2, y0 + 4.5, 1.0, Style(fill=fill))]
-    items += fitted(ctx.texts("ghost_name", behaviour=card.id).upper(), textfit.Box(2.5, r + 4.6, ctx.w - 5, 4.2, 6, 3.6),
+    # the words stay inside the ring: the lower they sit, the narrower the room
+    items += fitted(ctx.texts("ghost_name", behaviour=card.id).upper(), textfit.Box(r - 6.6, r + 2.8, 13.2, 3.6, 6, 3.4),
                     "sans-black", LIGHT, card_label(deck, card))
-    items.append(textfit.line(ctx.texts("ghost_rule", draw=g.draw), r, r + 10.2, "sans-bold", 5, LIGHT, "center"))
+    items += fitted(ctx.texts("ghost_rule", draw=g.draw), textfit.Box(r - 4.6, r + 6.4, 9.2, 2.6, 5, 3.4), "sans-bold",
+                    LIGHT, card_label(deck, card))
     return items
 
 
@@ -312,7 +321,8 @@ def marker(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     r = ctx.w / 2
     if card.kind == "weather-marker":
         items = _disc(ctx, SKY, LIGHT) + _sun(r, r - 2, 4.2)
-        items.append(textfit.line(ctx.texts("weather_marker").upper(), r, ctx.h - 4, "sans-black", 5.5, LIGHT, "center"))
+        items += fitted(ctx.texts("weather_marker").upper(), textfit.Box(r - 5.5, r + 4.6, 11, 2.8, 5.5, 3.4),
+                        "sans-black", LIGHT, card_label(deck, card))
         return items
     items = _disc(ctx, CREAM, DARK)
     items.append(_arrow(r, r, 19, 4.2, RED))
@@ -373,7 +383,8 @@ def weather_track(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
         items.append(textfit.line(str(lv), x + 7, top + 11, "sans-black", 24, DARK, "center"))
         if lv == w.start:
             items.append(Circle(x + cw - 7, top + 7, 4.5, Style(stroke=RED, width=0.8, dash=(1.2, 0.8))))
-            items += fitted(t("weather_start", n=w.start), textfit.Box(x + 13, top + 2.5, cw - 24, 8, 6, 4.2),
+            # its word on one line under the ring, clear of it
+            items += fitted(t("weather_start", n=w.start), textfit.Box(x + cw - 17, top + 12.2, 16, 2.8, 6, 4.2),
                             "sans-bold", RED, "weather track")
         items += fitted(t("weather_effect", effect=eff, n=w.hot_exhaustion),
                         textfit.Box(x + 2, top + 15, cw - 4, bh - 17, 7.5, 5, align="left"), "sans", DARK, "weather track")
@@ -412,7 +423,8 @@ def wind_rose(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     items.append(Circle(cx, cy, 1.2, Style(fill=DARK)))
     # the race's way: an arrow on the rim at the top
     items.append(_arrow(cx, cy - r - 0.5, 7, 3.2, DARK))
-    items.append(textfit.line(t("race_way"), cx + 6, cy - r + 1, "sans-bold", 7, DARK, "left"))
+    # its word just inside the rim, beside the arrow's stem, clear of the rim line
+    items.append(textfit.line(t("race_way"), cx + 3.2, cy - r + 4.6, "sans-black", 7, LIGHT, "left"))
     items += fitted(t("wind_help"), textfit.Box(6, ctx.h - 11, ctx.w - 12, 9, 7.5, 5), "sans", DARK, "wind rose")
     return items
 
