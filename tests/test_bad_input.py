@@ -252,3 +252,14 @@ def test_inline_card_that_is_not_a_mapping(runner: CliRunner, game_copy: Path) -
     result = build(runner, game_copy)
     assert_clean_failure(result, game_copy, 1)
     assert errors_at(result.output, "decks.yaml", 18)
+
+
+def test_a_deck_too_large_for_the_paper_names_its_file_and_the_size_that_fits(runner: CliRunner,
+                                                                              game_copy: Path) -> None:
+    replace(game_copy / "decks.yaml", "    card_size: tarot\n", "    card_size: 200x280\n")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "decks.yaml:" in result.output and "deck aids" in result.output, result.output
+    assert "do not fit on A4 paper" in result.output and "at most 187 x 274 mm fit" in result.output
+    assert "card_size" in result.output
+    assert not out_dir(game_copy).exists()

@@ -67,9 +67,16 @@ def plan(spec: PrintSpec) -> Grid:
         if grid and (best is None or grid.slots > best.slots):
             best = grid
     if best is None:
+        edge = spec.margin + MARK_MIN + MARK_GAP
+        room = sorted((spec.paper.w - 2 * edge - 2 * spec.bleed, spec.paper.h - 2 * edge - 2 * spec.bleed))
+        size = sorted((spec.card.w, spec.card.h))
+        named = "" if any(ch.isdigit() for ch in spec.card.name) else f"{spec.card.name} "
+        paper = spec.paper.name.upper() if len(spec.paper.name) <= 3 else spec.paper.name.capitalize()
         raise ImpositionError(
-            f"a {spec.card.name} card ({spec.card.w:g}x{spec.card.h:g} mm) with {spec.bleed:g} mm bleed does "
-            f"not fit on {spec.paper.name.upper()} with {spec.margin:g} mm margins and crop marks")
+            f"{named}cards of {spec.card.w:g} x {spec.card.h:g} mm with {spec.bleed:g} mm bleed do not fit on "
+            f"{paper} paper with {spec.margin:g} mm margins and crop marks: at most {room[0]:.0f} x {room[1]:.0f} mm "
+            f"fit ({'width' if size[0] > room[0] else 'length'} too large); choose a smaller card_size in "
+            f"decks.yaml or --card-size")
     return best
 
 

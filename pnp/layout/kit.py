@@ -11,7 +11,7 @@ from pnp.layout.cards import CardArt, card_arts, card_size_of
 from pnp.layout.cover import Part, cover
 from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages, trimmed
 from pnp.layout.faces.common import CardContext
-from pnp.layout.imposition import SheetTexts, plan, sheets
+from pnp.layout.imposition import ImpositionError, SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
 from pnp.layout.standees import STRIP, standee_arts
@@ -62,6 +62,17 @@ class Document:
         return out
 
 
+def _check_fits(model: GameModel, spec: PrintSpec, decks: list) -> None:
+    """ImpositionError naming where the decks' size is set, when they do not fit the paper."""
+    try:
+        plan(spec)
+    except ImpositionError as exc:
+        where = model.sources.component(f"deck:{decks[0].id}")
+        line = f":{where.line}" if getattr(where, "line", None) else ""
+        ids = ", ".join(d.id for d in decks)
+        raise ImpositionError(f"{where.file}{line}: deck{'s' if len(decks) > 1 else ''} {ids}: {exc}") from None
+
+
 def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, override: str | None,
                    problems: list[str], what: str) -> list[Section]:
     groups: dict[tuple[Size, bool], list] = {}
@@ -72,6 +83,7 @@ def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, 
     for (size, single), decks in groups.items():
         ctx = CardContext(model, size, base.bleed, texts)
         spec = replace(base, card=size, duplex=base.duplex and not single)
+        _check_fits(model, spec, decks)
         names = tuple(d.name or d.id for d in decks)
         # a sheet of pieces is labelled with what it holds (the sheet head names it too)
         label = what if sheet == "cards" else " · ".join(names)

@@ -464,8 +464,10 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
             items.append(Rect(rx, by, 3 * col, 8, Style(fill=INK)))
             items.append(textfit.line(t("tally_round", n=bidx * rounds + r + 1), rx + 1.5 * col, by + 5.7, "sans-bold",
                                       7, WHITE, "center"))
+            icon = min(8.0, col - 1.2)  # one jersey per column, never wider than it
             for k, key in enumerate(keys):
-                items.append(jersey_art.place(_jersey_symbol(model, key), rx + k * col + col / 2 - 4, by + 9, 8))
+                items.append(jersey_art.place(_jersey_symbol(model, key), rx + k * col + (col - icon) / 2,
+                                              by + 9 + (8 - icon) / 2, icon))
         for p in range(players):
             y = by + head + p * 10
             items.append(Rect(x0, y, ctx.w - 20, 10, Style(fill="#F1EEE4" if p % 2 == 0 else WHITE,
