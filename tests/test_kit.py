@@ -180,3 +180,15 @@ def test_the_same_input_gives_the_same_kit(tmp_path: Path, manifest: dict) -> No
     build_game(GAME, BuildOptions(out=tmp_path))
     again = json.loads((tmp_path / "green-jersey" / "fr" / "manifest.json").read_text(encoding="utf-8"))
     assert again == manifest
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["green-jersey", "maillot-jaune", "tour-de-france-mb", "tour-de-france-quiz",
+                                  "flamme-rouge-variants"])
+def test_every_game_is_imposed_on_both_papers(tmp_path: Path, game: str, paper: str) -> None:
+    """Every deck of every game fits A4 and Letter with its bleed, margins and crop marks (the plan
+    places every card; painting is tested elsewhere)."""
+    from pnp.build import kit_plan
+
+    plan, problems = kit_plan(load_game(GAME.parent / game), BuildOptions(out=tmp_path, paper=paper))
+    assert not problems and all(n > 0 for n in plan.page_counts)
