@@ -15,6 +15,7 @@ same bytes.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -226,6 +227,9 @@ def _para(markup: str, style: Any, *faces: str, make: Callable[..., Any] | None 
         return (make or Paragraph)(bind_punctuation(markup), style)
     except ValueError as exc:
         raise RulebookError(f"rulebook: cannot typeset {markup!r}: {exc}") from None
+
+
+_SUB_ITEM = re.compile(r"^((?:&nbsp;)+)(–|\d+\.) (.*)$", re.S)
 
 
 def _face_of(style: Any) -> str:
@@ -466,8 +470,7 @@ class _Kit:
         from reportlab.pdfbase.pdfmetrics import stringWidth
         from reportlab.platypus import ListFlowable, ListItem
 
-        s = self.styles
-        items = [ListItem(_para(text, s["item"])) for text in block.items]
+        items = [ListItem(self._item_flowables(text)) for text in block.items]
         common = dict(spaceBefore=0, spaceAfter=5.2, bulletColor=HexColor(GREEN), bulletFontSize=BODY_SIZE)
         if isinstance(block, rb.BulletList):
             return ListFlowable(items, bulletType="bullet", start="•", leftIndent=11, bulletDedent=10,
@@ -477,6 +480,30 @@ class _Kit:
         return ListFlowable(items, bulletType="1", start=block.start, bulletFormat="%s.",
                             leftIndent=widest + 5, bulletDedent=5, bulletAlign="right",
                             bulletFontName=self.f["sans-bold"], **common)
+
+    def _item_flowables(self, markup: str) -> Any:
+        """A list item: its text, then its nested list (pnp.layout.rulebook writes nested items as
+        lines after a <br/>, indented with three no-break spaces per level) as a list of its own,
+        with a hanging indent, instead of lines run into the item's paragraph."""
+        from reportlab.lib.colors import HexColor
+        from reportlab.platypus import ListFlowable, ListItem
+
+        head, subs = [], []
+        for part in markup.split("<br/>"):
+            m = _SUB_ITEM.match(part)
+            if m and m.group(1) == "&nbsp;" * 3:
+                subs.append(m.group(3))
+            elif subs:  # a deeper level stays inside the sub-item it belongs to
+                subs[-1] += "<br/>" + part
+            else:
+                head.append(part)
+        para = _para("<br/>".join(head), self.styles["item"])
+        if not subs:
+            return para
+        nested = ListFlowable([ListItem(_para(t, self.styles["item"])) for t in subs], bulletType="bullet",
+                              start="–", leftIndent=10, bulletDedent=8, bulletColor=HexColor(GREEN),
+                              bulletFontSize=BODY_SIZE, bulletFontName=self.f["sans"], spaceBefore=1.5, spaceAfter=0)
+        return [para, nested]
 
     def table(self, block: rb.Table) -> Any:
         from reportlab.lib.colors import HexColor
