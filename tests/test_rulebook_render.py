@@ -309,3 +309,17 @@ def test_title_page_calibration_line_is_50_mm(rendered):
     end = next(x for x in range(start, len(row)) if row[x] >= 128)  # the line's run, not its note
     assert (end - start) / px_per_mm == pytest.approx(50.0, abs=0.3)
     assert start / px_per_mm == pytest.approx(16.0, abs=0.3)
+
+
+def test_a_nested_list_is_set_under_its_item_and_lines_do_not_start_with_punctuation():
+    md = ("# 1. Matériel\n\n- 165 cartes :\n  - 4 cartes-maillots, pliées en chevalet : elles tiennent debout toutes "
+          "seules sur la table sans aucune aide\n  - 62 cartes Questions\n- 2 dés\n\n"
+          "Une phrase assez longue pour passer à la ligne juste avant un point d'interrogation ? Oui !\n")
+    data, _ = render(md)
+    text = "\n".join(p.extract_text() for p in PdfReader(BytesIO(data)).pages)
+    lines = [ln.strip() for ln in text.splitlines()]
+    # each sub-item is a list item of its own: its dash, then its text on a line of its own
+    at = lines.index("165 cartes :")
+    assert lines[at + 1] == "–" and lines[at + 2].startswith("4 cartes-maillots"), lines[at:at + 8]
+    assert "62 cartes Questions" in lines and lines[lines.index("62 cartes Questions") - 1] == "–"
+    assert not any(ln.startswith(("?", "!", ":", ";")) for ln in lines), lines
