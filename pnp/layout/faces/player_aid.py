@@ -24,6 +24,10 @@ def _heading(ctx: CardContext, text: str, y: float) -> list[Item]:
             Line(4 * u, y + 1.2 * u, ctx.w - 4 * u, y + 1.2 * u, Style(stroke=BAND, width=0.25))]
 
 
+TEXT_X = 22.0
+"""Where the texts of the aid start, in card units (the push grid is 15.6 wide from 4)."""
+
+
 def _row(ctx: CardContext, icons: list[str], text: str, y: float, label: str) -> list[Item]:
     u = ctx.u
     items: list[Item] = []
@@ -31,7 +35,8 @@ def _row(ctx: CardContext, icons: list[str], text: str, y: float, label: str) ->
     for j in icons:
         items.append(jersey_art.place(ctx.jersey(j), x, y, 8 * u))
         x += 6.5 * u
-    box = textfit.Box(19 * u, y - 0.5 * u, ctx.w - 23 * u, 10 * u, 6.4 * u, 4.8 * u, align="left")
+    # one text column for every row and for the push rule, clear of the widest icon (two jerseys)
+    box = textfit.Box(TEXT_X * u, y - 0.5 * u, ctx.w - (TEXT_X + 4) * u, 10 * u, 6.4 * u, 4.8 * u, align="left")
     items += fitted(text, box, "sans", INK, label)
     return items
 
@@ -66,7 +71,7 @@ def front(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     items += _row(ctx, [colour_jersey, award], t("aid_pair"), 59 * u, label)
     items += _heading(ctx, t("aid_push_heading"), 76 * u)
     items += _push_grid(ctx, 4 * u, 80 * u)
-    items += fitted(t("aid_push"), textfit.Box(22 * u, 79.5 * u, ctx.w - 26 * u, 24 * u, 6.4 * u, 4.8 * u,
+    items += fitted(t("aid_push"), textfit.Box(TEXT_X * u, 79.5 * u, ctx.w - (TEXT_X + 4) * u, 24 * u, 6.4 * u, 4.8 * u,
                                                align="left", valign="top"), "sans", INK, label)
     items.append(stamp(ctx))
     return items
