@@ -23,6 +23,16 @@ class Ctx:
         self.debug = debug
 
 
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's flush at exit does not fail on the closed pipe."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
 def _fail_cleanly(fn):
     """Show user mistakes as messages (exit 1); show a traceback only with --debug."""
 
@@ -39,6 +49,9 @@ def _fail_cleanly(fn):
             sys.exit(1)
         except (click.ClickException, click.exceptions.Exit, SystemExit):
             raise
+        except BrokenPipeError:  # the reader went away (`pnp check ... | head`): stop quietly
+            _silence_stdout()
+            sys.exit(0)
         except Exception as exc:  # a bug in pnp, not the user's mistake
             if ctx and ctx.debug:
                 raise

@@ -206,3 +206,10 @@ def test_the_kit_contents_name_the_pieces_each_part_holds(kits) -> None:
     cover = PdfReader(str(kits["en"] / "kit.pdf")).pages[0].extract_text()
     assert "Wind rose: cut along the crop marks." in cover
     assert "Player aids, one per player" not in cover
+
+
+def test_the_game_title_is_translated_where_it_is_a_description(kits) -> None:
+    english = PdfReader(str(kits["en"] / "kit.pdf")).pages[0].extract_text()
+    french = PdfReader(str(kits["fr"] / "kit.pdf")).pages[0].extract_text()
+    assert "Flamme Rouge · house rules" in english and "variantes maison" not in english
+    assert "Flamme Rouge · variantes maison" in french

@@ -75,7 +75,16 @@ def data_strings(folder: Path) -> list[DataString]:
                     out.append(DataString(value.strip(), Path(where.file), where.line, spec,
                                           CONTEXTS.get(spec), comment))
         out += _card_field_strings(root, folder)
+        if path.name == "game.yaml" and isinstance(root.get("title"), str) and root.get("title").strip():
+            where = root.where("title")
+            out.append(DataString(root.get("title").strip(), Path(where.file), where.line, TITLE, None,
+                                  "The game's title, printed on every page: translate a description, keep a "
+                                  "brand name as it is."))
     return sorted(out, key=lambda s: (s.file.name, s.line))
+
+
+TITLE = ("title",)
+"""The path of the game's title (game.yaml)."""
 
 
 CARD_FIELDS = ("decks", "cards", "fields")
@@ -151,6 +160,9 @@ def localize_model(model: Any, language: Language) -> Any:
     decks = updates.get("decks", getattr(model, "decks", None))
     if decks is not None and any(d.text_fields for d in decks):
         updates["decks"] = tuple(_localize_fields(d, tr) for d in decks)
+    info = getattr(model, "info", None)
+    if info is not None and info.title:
+        updates["info"] = info.model_copy(update={"title": tr(TITLE, info.title)})
     return dataclasses.replace(model, **updates)
 
 
