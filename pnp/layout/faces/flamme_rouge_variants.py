@@ -565,6 +565,64 @@ def _rider_rows(ctx: CardContext, n: int) -> list[list[str]]:
     return [[""] for _ in range(n)]
 
 
+def _score_tables(items: list[Item], ctx: CardContext, card: Card, x: float, y: float, w: float, k: float) -> float:
+    """The tables of a score sheet from ``y`` down, their rows ``k`` times their usual height;
+    returns where they end."""
+    t, f = ctx.texts, ctx.model.facts
+    n = f.score_sheets.rows
+    c = lambda key: t("col", key=key)  # noqa: E731
+    if card.kind == "grand-tour-stage":
+        keys = ["cards", "beyond", "left-d", "left-f", "left-m", "bonus", "time", "points", "kom", "fat-start",
+                "fat-end", "combat"]
+        first = 32.0
+        widths = [first] + [(w - first) / len(keys)] * len(keys)
+        y = _table(items, x, y, widths, [c("rider"), *[c(key) for key in keys]], [[""] * (len(keys) + 1)] * n, row_h=10.2 * k)
+    elif card.kind == "grand-tour-overall":
+        stages = 6
+        keys = [t("stage_col", n=i) for i in range(1, stages + 1)] + [c("total"), c("points"), c("kom"), c("combat")]
+        first = 30.0
+        widths = [first] + [(w - first) / len(keys)] * len(keys)
+        y = _table(items, x, y, widths, [c("rider"), *keys], [[""] * (len(keys) + 1)] * n, row_h=8.6 * k)
+        y += 4
+        teams = len(f.teams)
+        widths = [first] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("team"), c("team") + " · " + c("time"), c("young"), c("total")],
+                   [[""] * 4] * teams, row_h=7.4 * k)
+    elif card.kind == "time-trial":
+        items.append(textfit.line(t("individual"), x, y + 3, "sans-black", 10, RED, "left"))
+        y += 5
+        keys = ["cards", "beyond", "time"]
+        first = 60.0
+        widths = [first] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("rider"), *[c(key) for key in keys]], [[""] * 4] * n, row_h=7.6 * k)
+        y += 5
+        items.append(textfit.line(t("team_tt"), x, y + 3, "sans-black", 10, RED, "left"))
+        y += 5
+        widths = [first / 2, first / 2] + [(w - first) / 3] * 3
+        y = _table(items, x, y, widths, [c("team"), c("last"), *[c(key) for key in keys]], [[""] * 5] * len(f.teams),
+                   row_h=7.6 * k)
+    else:
+        pts = f.world_cup.points
+        y = _table(items, x, y, [w / len(pts)] * len(pts), [t("place", n=i) for i in range(1, len(pts) + 1)],
+                   [[str(p) for p in pts]], row_h=6 * k, size=8, first_bold=False)
+        y += 4
+        events = 5
+        first, total = 30.0, 14.0
+        sub = (w - first - total) / (events * 3)
+        # a header row of event names over the F / Pl. / Pts columns
+        items.append(Rect(x, y, w, 6 * k, Style(fill=RED)))
+        for e in range(events):
+            ex = x + first + e * 3 * sub
+            items.append(textfit.line(t("event_col", n=e + 1), ex + 1.5 * sub, y + 4.3 * k, "sans-bold", 7.5, LIGHT,
+                                      "center"))
+            items.append(Line(ex, y, ex, y + 6 * k, Style(stroke=LIGHT, width=0.4)))
+        y += 6 * k
+        head = [c("rider")] + [c(key) for _ in range(events) for key in ("form", "place", "pts")] + [c("total")]
+        widths = [first] + [sub] * (events * 3) + [total]
+        y = _table(items, x, y, widths, head, [[""] * len(head)] * n, row_h=9.4 * k)
+    return y
+
+
 def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     t, f = ctx.texts, ctx.model.facts
     what = card_label(deck, card)
@@ -573,56 +631,12 @@ def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     y = 25.0
     items.append(textfit.line(t("sheet_fields", kind=card.kind), x, y + 4, "sans", 9, DARK, "left"))
     y += 8
-    n = f.score_sheets.rows
-    c = lambda key: t("col", key=key)  # noqa: E731
-    if card.kind == "grand-tour-stage":
-        keys = ["cards", "beyond", "left-d", "left-f", "left-m", "bonus", "time", "points", "kom", "fat-start",
-                "fat-end", "combat"]
-        first = 32.0
-        widths = [first] + [(w - first) / len(keys)] * len(keys)
-        y = _table(items, x, y, widths, [c("rider"), *[c(k) for k in keys]], [[""] * (len(keys) + 1)] * n, row_h=10.2)
-    elif card.kind == "grand-tour-overall":
-        stages = 6
-        keys = [t("stage_col", n=i) for i in range(1, stages + 1)] + [c("total"), c("points"), c("kom"), c("combat")]
-        first = 30.0
-        widths = [first] + [(w - first) / len(keys)] * len(keys)
-        y = _table(items, x, y, widths, [c("rider"), *keys], [[""] * (len(keys) + 1)] * n, row_h=8.6)
-        y += 4
-        teams = len(f.teams)
-        widths = [first] + [(w - first) / 3] * 3
-        y = _table(items, x, y, widths, [c("team"), c("team") + " · " + c("time"), c("young"), c("total")],
-                   [[""] * 4] * teams, row_h=7.4)
-    elif card.kind == "time-trial":
-        items.append(textfit.line(t("individual"), x, y + 3, "sans-black", 10, RED, "left"))
-        y += 5
-        keys = ["cards", "beyond", "time"]
-        first = 60.0
-        widths = [first] + [(w - first) / 3] * 3
-        y = _table(items, x, y, widths, [c("rider"), *[c(k) for k in keys]], [[""] * 4] * n, row_h=7.6)
-        y += 5
-        items.append(textfit.line(t("team_tt"), x, y + 3, "sans-black", 10, RED, "left"))
-        y += 5
-        widths = [first / 2, first / 2] + [(w - first) / 3] * 3
-        y = _table(items, x, y, widths, [c("team"), c("last"), *[c(k) for k in keys]], [[""] * 5] * len(f.teams),
-                   row_h=7.6)
-    else:
-        pts = f.world_cup.points
-        y = _table(items, x, y, [w / len(pts)] * len(pts), [t("place", n=i) for i in range(1, len(pts) + 1)],
-                   [[str(p) for p in pts]], row_h=6, size=8, first_bold=False)
-        y += 4
-        events = 5
-        first, total = 30.0, 14.0
-        sub = (w - first - total) / (events * 3)
-        # a header row of event names over the F / Pl. / Pts columns
-        items.append(Rect(x, y, w, 6, Style(fill=RED)))
-        for e in range(events):
-            ex = x + first + e * 3 * sub
-            items.append(textfit.line(t("event_col", n=e + 1), ex + 1.5 * sub, y + 4.3, "sans-bold", 7.5, LIGHT, "center"))
-            items.append(Line(ex, y, ex, y + 6, Style(stroke=LIGHT, width=0.4)))
-        y += 6
-        head = [c("rider")] + [c(k) for _ in range(events) for k in ("form", "place", "pts")] + [c("total")]
-        widths = [first] + [sub] * (events * 3) + [total]
-        y = _table(items, x, y, widths, head, [[""] * len(head)] * n, row_h=9.4)
+    # the tables' rows shrink (never grow) so that the sheet's note and stamp keep their room at the foot
+    limit = ctx.h - 24.0
+    fixed = _score_tables([], ctx, card, x, y, w, 0.0) - y
+    rows = _score_tables([], ctx, card, x, y, w, 1.0) - y - fixed
+    k = min(1.0, (limit - y - fixed) / rows) if rows > 0 else 1.0
+    y = _score_tables(items, ctx, card, x, y, w, k)
     y += 3
     items += fitted(t("sheet_help", kind=card.kind, card=f.time.card_seconds, beyond=f.time.beyond_seconds),
                     textfit.Box(x, y, w, max(ctx.h - 8 - y, 6), 8.5, 6, align="left", valign="top"), "sans", DARK, what)
