@@ -381,12 +381,17 @@ def test_a_narrow_tile_keeps_its_label_clear_of_its_name() -> None:
     from pnp.layout.paper import paper
     from pnp.layout.scene import Rect, Scene, Style, Text
 
-    scene = Scene(90, 150, (Rect(0, 0, 90, 150, Style(fill="#888888")),))
-    label = "Flamme Rouge · variantes maison v1.0 · 2024-06-01 · A · Rond-point · tuile A1 (1/1)"
+    scene = Scene(90, 400, (Rect(0, 0, 90, 400, Style(fill="#888888")),))
+    label = "Flamme Rouge · variantes maison v1.0 · 2024-06-01 · A · Rond-point · tuile A1 (1/2)"
     _, pages = tiling.tile_pages(scene, "narrow", paper("a4"), lambda n, i, t: label)
     texts = [it for it in pages[0].items if isinstance(it, Text)]
     head, name = texts
     assert head.x + head.width < name.x and head.size >= 5.0
+    # a piece on one sheet: its label alone, and crop marks at its corners
+    small = Scene(90, 150, (Rect(0, 0, 90, 150, Style(fill="#888888")),))
+    _, [page] = tiling.tile_pages(small, "small", paper("a4"), lambda n, i, t: "label")
+    assert [it.text for it in page.items if isinstance(it, Text)] == ["label"]
+    assert sum(1 for it in page.items if type(it).__name__ == "Line" and it.style is tiling.MARK) == 8
     note = "Ce trait mesure 50 mm : imprimez à 100 %, sans ajuster à la page."
     full = tiling.full_size_page(scene, "narrow", note, "label")
     ruler = [it for it in full.items if isinstance(it, Text) and it.text != "label"]

@@ -140,6 +140,12 @@ class BoardSideArt:
     tiles: list[Scene]
     map: Scene
 
+    @property
+    def pages(self) -> list[Scene]:
+        """The pages of the tiled board: its assembly map, then its tiles; a board that fits on one
+        sheet is that sheet alone (there is nothing to assemble)."""
+        return [self.map, *self.tiles] if len(self.tiles) > 1 else list(self.tiles)
+
 
 WATERMARK_INK = "#CDD0D5"
 
@@ -241,8 +247,9 @@ class KitPlan:
                 parts.append(Part(what, page, page + n - 1, section.spec.duplex))
                 page += n
         for side in self.sides:
-            n = 1 + len(side.tiles)
-            parts.append(Part(sh("kit_part_board", side=side.name), page, page + n - 1, False))
+            n = len(side.pages)
+            what = sh("kit_part_board", side=side.name) if n > 1 else sh("kit_part_board_one", side=side.name)
+            parts.append(Part(what, page, page + n - 1, False))
             page += n
         return parts
 
@@ -257,7 +264,7 @@ class KitPlan:
         return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
                                sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
                                self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
-                               sh("kit_simplex"), sh("kit_board_note") if self.sides else "",
+                               sh("kit_simplex"), sh("kit_board_note") if len(self.sides) > 1 else "",
                                sh("calibration", length=50), emblem))
 
     def kit_duplex(self, rulebook_pages: int = 0) -> list[tuple[int, int]]:

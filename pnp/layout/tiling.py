@@ -117,14 +117,39 @@ def tile_pages(scene: Scene, key: str, page: Size, label: Callable[[str, int, in
                            clip=Rect(bx, by, grid.tw, grid.th, Style()))
             name = grid.name(col, row)
             items: list[Item] = [window, *_edge_ticks(grid, col, row, ox, oy)]
-            items += _tile_head(label(name, len(pages) + 1, total), name, grid, ox, margin)
+            if total == 1:  # the whole piece on one sheet: cut it out along its trim
+                items += _trim_marks(ox, oy, grid.tw, grid.th, margin, grid.page_w, grid.page_h)
+            items += _tile_head(label(name, len(pages) + 1, total), name if total > 1 else "", grid, ox, margin)
             pages.append(Scene(grid.page_w, grid.page_h, tuple(items), label=f"tile {name}"))
     return grid, pages
+
+
+def _trim_marks(x: float, y: float, w: float, h: float, margin: float, page_w: float, page_h: float
+                ) -> list[Item]:
+    """Crop marks at the four corners of a piece printed whole, in the room around it (6 mm long,
+    starting 2 mm from its edge), never past the page's printable margin."""
+    def clamp(v: float, lo: float, hi: float) -> float:
+        return max(lo, min(hi, v))
+
+    items: list[Item] = []
+    for cx in (x, x + w):
+        for cy, d in ((y, -1), (y + h, 1)):
+            a, b = clamp(cy + d * 2, margin, page_h - margin), clamp(cy + d * 8, margin, page_h - margin)
+            if abs(b - a) > 1:
+                items.append(Line(cx, a, cx, b, MARK))
+    for cy in (y, y + h):
+        for cx, d in ((x, -1), (x + w, 1)):
+            a, b = clamp(cx + d * 2, margin, page_w - margin), clamp(cx + d * 8, margin, page_w - margin)
+            if abs(b - a) > 1:
+                items.append(Line(a, cy, b, cy, MARK))
+    return items
 
 
 def _tile_head(text: str, name: str, grid: TileGrid, ox: float, margin: float) -> list[Item]:
     """The tile's label from the left of the tile (or of the page, for a narrow tile) and its big
     name at the tile's right edge; the label shrinks, down to 5 pt, rather than run under the name."""
+    if not name:  # a board on one sheet: its label alone
+        return [textfit.line(text, min(ox, margin), margin + BAND - 2.5, "sans", 7.0, "#333333")]
     name_item = textfit.line(name, ox + grid.tw, margin + BAND - 2.0, "sans-black", 14.0, "#000000", "right")
     x0 = min(ox, margin) if textfit.fonts.width_mm(text, "sans", 7.0) > grid.tw - name_item.width - 4 else ox
     room = name_item.x - 4 - x0

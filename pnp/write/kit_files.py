@@ -100,7 +100,7 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
         side = next((s for s in plan.sides if (s.board_id, s.side_id) == (board, side_id)), None)
         if side is None:
             continue
-        tiled = (side.map, *side.tiles)
+        tiled = side.pages
         title = f"{info.title}: {side.name}"
         if "boards" not in want:
             if kit_wanted:
