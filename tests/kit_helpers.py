@@ -9,6 +9,9 @@ from pypdf import PdfReader
 from pnp.build import BuildOptions, build_game
 
 ROOT = Path(__file__).resolve().parent.parent
+ONE_BOARD_KIT = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf",
+                 "kit.pdf", "manifest.json"]
+"""The files of a kit whose board has one side."""
 
 
 def build_kits(out: Path, game: str, langs: tuple[str, ...] = ("fr", "en")) -> dict[str, Path]:

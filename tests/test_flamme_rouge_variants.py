@@ -15,12 +15,11 @@ from pnp.games.flamme_rouge_variants import checks as C
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
 
-from kit_helpers import broken_game, build_kits, rule_ids
+from kit_helpers import ONE_BOARD_KIT, broken_game, build_kits, rule_ids
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data" / "flamme-rouge-variants"
-FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
-         "manifest.json"]
+FILES = ONE_BOARD_KIT
 
 
 @pytest.fixture(scope="module")

@@ -18,10 +18,11 @@ from pnp.games import maillot_jaune as mj
 from pnp.games.maillot_jaune.facts import PUNCTURE, outcome_key, outcomes
 from pnp.model import load_game
 
+from kit_helpers import ONE_BOARD_KIT
+
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "maillot-jaune"
-FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
-         "manifest.json"]
+FILES = ONE_BOARD_KIT
 
 
 @pytest.fixture(scope="module")

@@ -15,12 +15,11 @@ from pnp.games.tour_de_france_mb import checks as C
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
 
-from kit_helpers import build_kits, pdf_text
+from kit_helpers import ONE_BOARD_KIT, build_kits, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "tour-de-france-mb"
-FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf", "kit.pdf",
-         "manifest.json"]
+FILES = ONE_BOARD_KIT
 SVG = "{http://www.w3.org/2000/svg}"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from pnp.layout import text as textfit
 from pnp.layout.cards import CardArt
-from pnp.layout.paper import PrintSpec
+from pnp.layout.paper import PrintSpec, display_name
 from pnp.layout.scene import Group, Item, Line, Scene, Style, Use, compose, rotate, translate
 
 MARK_GAP = 1.0      # between a crop mark and the bleed
@@ -71,7 +71,7 @@ def plan(spec: PrintSpec) -> Grid:
         room = sorted((spec.paper.w - 2 * edge - 2 * spec.bleed, spec.paper.h - 2 * edge - 2 * spec.bleed))
         size = sorted((spec.card.w, spec.card.h))
         named = "" if any(ch.isdigit() for ch in spec.card.name) else f"{spec.card.name} "
-        paper = spec.paper.name.upper() if len(spec.paper.name) <= 3 else spec.paper.name.capitalize()
+        paper = display_name(spec.paper.name)
         raise ImpositionError(
             f"{named}cards of {spec.card.w:g} x {spec.card.h:g} mm with {spec.bleed:g} mm bleed do not fit on "
             f"{paper} paper with {spec.margin:g} mm margins and crop marks: at most {room[0]:.0f} x {room[1]:.0f} mm "
@@ -155,8 +155,7 @@ def _clear_label(marks: list[Item], label: Item, grid: Grid) -> list[Item]:
     a label in its own band crosses none."""
     if grid.band:
         return marks
-    x0, x1 = label.x - 0.2, label.x + label.width + 0.2
-    return [m for m in marks if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1 and m.y2 <= grid.y0)]
+    return _clear(marks, label.x - 0.2, label.x + label.width + 0.2, top=grid.y0)
 
 
 def calibration(grid: Grid, note: str, margin: float, length: float = 50.0) -> tuple[list[Item], float, float]:
@@ -176,9 +175,16 @@ def calibration(grid: Grid, note: str, margin: float, length: float = 50.0) -> t
     return items, x - 1.0, text.x + text.width + 1.0
 
 
-def _clear(marks: list[Item], x0: float, x1: float, below: float) -> list[Item]:
-    """The crop marks, less the bottom ones between x0 and x1."""
-    return [m for m in marks if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1 and m.y1 >= below)]
+def _clear(marks: list[Item], x0: float, x1: float, below: float | None = None, top: float | None = None
+           ) -> list[Item]:
+    """The crop marks, less the vertical ones between x0 and x1 that start at or ``below`` a height,
+    or that end at or above ``top``."""
+    def gone(m: Item) -> bool:
+        if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1):
+            return False
+        return (below is not None and m.y1 >= below) or (top is not None and m.y2 <= top)
+
+    return [m for m in marks if not gone(m)]
 
 
 def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTexts) -> Iterator[Scene]:

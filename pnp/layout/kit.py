@@ -12,7 +12,7 @@ from pnp.layout.cover import Part, cover
 from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages, trimmed
 from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import ImpositionError, SheetTexts, plan, sheets
-from pnp.layout.paper import PrintSpec, Size
+from pnp.layout.paper import PrintSpec, Size, display_name
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
 from pnp.layout.standees import STRIP, standee_arts
 from pnp.layout.templates import Texts
@@ -262,7 +262,7 @@ class KitPlan:
 
             emblem = CardContext(self.model, self.base.card, self.base.bleed, self.texts).jersey(award.id)
         return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
-                               sh("kit_intro", stamp=info.stamp, paper=self.base.paper.name), sh("kit_contents"),
+                               sh("kit_intro", stamp=info.stamp, paper=display_name(self.base.paper.name)), sh("kit_contents"),
                                self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
                                sh("kit_simplex"), sh("kit_board_note") if len(self.sides) > 1 else "",
                                sh("calibration", length=50), emblem))

@@ -24,6 +24,11 @@ class Size:
     h: float
 
 
+def display_name(name: str) -> str:
+    """A paper's name as printed for people: 'A4', 'Letter'."""
+    return name.upper() if len(name) <= 3 else name.capitalize()
+
+
 def paper(name: str) -> Size:
     w, h = PAPERS[name.lower()]
     return Size(name.lower(), w, h)
