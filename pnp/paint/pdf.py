@@ -56,6 +56,38 @@ def _binary_streams() -> None:
 _binary_streams()
 
 
+def _forms_declare_their_graphics_states() -> None:
+    """A form XObject lists the graphics states (opacity) it uses in its own resources.
+
+    ReportLab records them on the form (``form.ExtGState``) but writes a form's resources without
+    them, so every renderer reports the state unknown and paints the shape opaque. The fix is made
+    once, where forms are written, so it holds for every reused drawing: symbols, backs, tiles."""
+    from reportlab.pdfbase import pdfdoc
+
+    form_class = pdfdoc.PDFFormXObject
+    if getattr(form_class, "_pnp_extgstate", False):
+        return
+    write = form_class.format
+
+    def format(self, document):  # noqa: A001 - ReportLab's name
+        states = getattr(self, "ExtGState", None)
+        if states and not self.Resources:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs() if self.hasImages else resources.basicProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            resources.ExtGState = states
+            self.Resources = resources
+        return write(self, document)
+
+    form_class.format = format
+    form_class._pnp_extgstate = True
+
+
+_forms_declare_their_graphics_states()
+
+
 @lru_cache(maxsize=512)
 def _rgb(hex_colour: str) -> tuple[float, float, float]:
     h = hex_colour.lstrip("#")
