@@ -22,7 +22,7 @@ def build_all(out: Path) -> list[Path]:
     """Every game in every language on A4 and Letter, under ``out``."""
     from click.testing import CliRunner
 
-    from pnp.cli import main
+    from pnp.cli import cli as main
 
     dirs = []
     for paper in ("a4", "letter"):

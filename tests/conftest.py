@@ -46,3 +46,19 @@ def game_copy(tmp_path: Path) -> Path:
 def runner() -> CliRunner:
     """A click CliRunner (stdout and stderr both land in ``result.output``)."""
     return CliRunner()
+
+
+@pytest.fixture(scope="session")
+def every_kit(tmp_path_factory) -> list[Path]:
+    """Every built-in game built in every language on A4 and on Letter (as ``pnp build --lang all``);
+    the output folder of each paper."""
+    from pnp.cli import cli as main
+
+    out = tmp_path_factory.mktemp("every-kit")
+    folders = []
+    for paper in ("a4", "letter"):
+        result = CliRunner().invoke(main, ["build", "--lang", "all", "--paper", paper, "--full", "--out",
+                                           str(out / paper)])
+        assert result.exit_code == 0, result.output
+        folders.append(out / paper)
+    return folders

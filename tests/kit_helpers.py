@@ -51,3 +51,10 @@ def rule_ids(findings, severity=None) -> set[str]:
 
     severity = severity or Severity.ERROR
     return {f.rule for f in findings if f.severity is severity}
+
+
+def kit_pages_without_blanks(kit_pdf: Path) -> int:
+    """The pages of a kit.pdf that are not the blank pages laid in for duplex printing."""
+    pages = PdfReader(str(kit_pdf)).pages
+    blank = "intentionally blank", "intentionnellement"
+    return sum(1 for p in pages if not any(b in (p.extract_text() or "") for b in blank))

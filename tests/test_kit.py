@@ -142,32 +142,68 @@ def test_board_svg_is_true_size_with_groups_and_text(kit: Path, model) -> None:
         assert Counter(str(s.number) for s in peloton) <= Counter(texts)
 
 
+def _contents(path: Path) -> list[bytes]:
+    return [page.get_contents().get_data() for page in PdfReader(str(path)).pages]
+
+
 def test_kit_pdf_holds_every_page_in_print_order(kit: Path, manifest: dict) -> None:
-    pages = {f["name"]: f["pages"] for f in manifest["files"] if f["name"].endswith(".pdf")}
-    expected = (1 + pages["rulebook.pdf"] + pages["cards.pdf"] + pages["pieces.pdf"] + pages["board-a-a4.pdf"]
-                + pages["board-b-a4.pdf"])
+    """kit.pdf is its cover, then every page of the rulebook, cards, pieces and tiled boards, in
+    that order, with blank pages between them (none left out, none repeated)."""
+    names = ("rulebook.pdf", "cards.pdf", "pieces.pdf", "board-a-a4.pdf", "board-b-a4.pdf")
+    parts = [page for name in names for page in _contents(kit / name)]
+    blank = _contents(kit / "kit.pdf")[1]
+    kit_pages = [c for c in _contents(kit / "kit.pdf")[1:] if c != blank]
+    assert kit_pages == parts
     reader = PdfReader(str(kit / "kit.pdf"))
-    assert len(reader.pages) == expected == pages["kit.pdf"]
+    assert len(reader.pages) == next(f["pages"] for f in manifest["files"] if f["name"] == "kit.pdf")
     cover = reader.pages[0].extract_text()
-    assert "recto-verso" in cover and "50 mm" in cover
-    rules_end = 1 + pages["rulebook.pdf"]
-    assert f"pages 2 à {rules_end}" in cover
-    assert f"pages {rules_end + 1} à {rules_end + pages['cards.pdf']}" in cover
-    kit_entry = next(f for f in manifest["files"] if f["name"] == "kit.pdf")
-    assert kit_entry["duplex_pages"][:2] == [[2, rules_end], [rules_end + 1, rules_end + pages["cards.pdf"]]]
-    assert "Règle du jeu" in reader.pages[1].extract_text()
+    assert "recto-verso" in cover and "50 mm" in cover and "d'un seul coup" in cover
+    pages = {f["name"]: f["pages"] for f in manifest["files"] if f["name"].endswith(".pdf")}
+    rules_end = 2 + pages["rulebook.pdf"]
+    assert f"pages 3 à {rules_end}" in cover
+    assert "intentionnellement" in reader.pages[1].extract_text()
+    assert "Règle du jeu" in reader.pages[2].extract_text()
+
+
+def test_kit_pdf_prints_duplex_as_one_job(kit: Path, manifest: dict) -> None:
+    """Every double-sided part starts on a recto (an odd page), and every page of a one-sided part
+    is on a recto with a blank verso, so printing the whole file double-sided gives right sheets."""
+    entry = next(f for f in manifest["files"] if f["name"] == "kit.pdf")
+    assert entry["duplex_pages"] and all(first % 2 == 1 for first, _ in entry["duplex_pages"])
+    contents = _contents(kit / "kit.pdf")
+    blank = contents[1]
+    duplex = {p for first, last in entry["duplex_pages"] for p in range(first, last + 1)}
+    for number in range(3, len(contents) + 1):
+        if number not in duplex and contents[number - 1] != blank:  # a one-sided page
+            assert number % 2 == 1, f"one-sided page {number} is on a verso"
+            assert number == len(contents) or contents[number] == blank, f"page {number} has something behind it"
+
+
+def test_kit_pdf_gives_every_font_subset_a_tag_of_its_own(kit: Path) -> None:
+    """ISO 32000: two different subsets never share a name (each part of the join starts at AAAAAA)."""
+    import pikepdf
+
+    names: dict[str, bytes] = {}
+    with pikepdf.open(kit / "kit.pdf") as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/FontDescriptor" in obj:
+                program = obj.FontDescriptor.FontFile2.read_bytes()
+                name = str(obj.BaseFont)
+                assert names.setdefault(name, program) == program, f"{name} names two different fonts"
+                assert str(obj.FontDescriptor.FontName) == name
+    assert len(names) > 4
 
 
 def test_kit_pdf_pages_are_the_component_pages_unchanged(kit: Path) -> None:
-    """kit.pdf is joined from the files, not painted again: after the cover, each page draws exactly
-    what the same page of rulebook.pdf, cards.pdf, pieces.pdf or a tiled board draws."""
-    def contents(name: str) -> list[bytes]:
-        return [page.get_contents().get_data() for page in PdfReader(str(kit / name)).pages]
-
-    parts = [contents(n) for n in ("rulebook.pdf", "cards.pdf", "pieces.pdf", "board-a-a4.pdf", "board-b-a4.pdf")]
-    assert contents("kit.pdf")[1:] == [page for part in parts for page in part]
+    """kit.pdf is joined from the files, not painted again; it says what it is."""
     info = PdfReader(str(kit / "kit.pdf")).metadata
     assert info.title.endswith(": kit") and info.subject
+
+
+def test_a_one_sided_kit_has_no_blank_pages(tmp_path: Path) -> None:
+    build_game(GAME, BuildOptions(out=tmp_path, single_sided=True, only=("kit",)))
+    contents = _contents(tmp_path / "green-jersey" / "fr" / "kit.pdf")
+    assert len(set(contents)) == len(contents)
 
 
 def test_pieces_pdf_holds_tokens_aids_and_standees(kit: Path) -> None:
@@ -192,3 +228,16 @@ def test_every_game_is_imposed_on_both_papers(tmp_path: Path, game: str, paper: 
 
     plan, problems = kit_plan(load_game(GAME.parent / game), BuildOptions(out=tmp_path, paper=paper))
     assert not problems and all(n > 0 for n in plan.page_counts)
+
+
+def test_duplex_sequence_starts_every_section_on_a_recto() -> None:
+    from pnp.layout.kit import KitSection, duplex_sequence
+
+    sections = [KitSection("", 0, 1, False), KitSection("rules", 1, 5, True), KitSection("cards", 2, 4, True),
+                KitSection("standees", 2, 2, False), KitSection("board", 3, 2, False)]
+    seq = duplex_sequence(sections)
+    assert seq.pages == [(0, 0), None, (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), None, (2, 0), (2, 1), (2, 2), (2, 3),
+                         (2, 4), None, (2, 5), None, (3, 0), None, (3, 1), None]
+    assert seq.ranges == [(1, 1), (3, 7), (9, 12), (13, 15), (17, 19)]
+    assert duplex_sequence(sections, duplex=False).pages == [
+        (0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 0), (3, 1)]

@@ -170,6 +170,56 @@ def watermark(scene: Scene, text: str) -> Scene:
     return replace(scene, items=(*scene.items, overlay))
 
 
+@dataclass(frozen=True)
+class KitSection:
+    """A run of pages of one file of kit.pdf: ``pages`` pages of file ``file`` (0 the cover,
+    1 the rulebook, then the kit's documents and board sides), double-sided or not."""
+
+    what: str
+    file: int
+    pages: int
+    duplex: bool
+
+
+@dataclass(frozen=True)
+class KitSequence:
+    """The pages of kit.pdf in order, each ``(file, page index)`` or None for a blank page, and
+    the first and last page (1-based) of each section."""
+
+    pages: list[tuple[int, int] | None]
+    sections: list[KitSection]
+    ranges: list[tuple[int, int]]
+
+
+def duplex_sequence(sections: list[KitSection], duplex: bool = True) -> KitSequence:
+    """Lay ``sections`` out so that printing the whole file double-sided gives the right sheets:
+    every section starts on a recto (odd page), and each page of a one-sided section is followed
+    by a blank verso. Without ``duplex`` (a kit printed one-sided) the pages follow each other."""
+    pages: list[tuple[int, int] | None] = []
+    ranges: list[tuple[int, int]] = []
+    used: dict[int, int] = {}
+    for section in sections:
+        if duplex and len(pages) % 2:
+            pages.append(None)
+        first, start = len(pages) + 1, used.get(section.file, 0)
+        for i in range(start, start + section.pages):
+            pages.append((section.file, i))
+            if duplex and not section.duplex:
+                pages.append(None)
+        used[section.file] = start + section.pages
+        last = len(pages) - (1 if duplex and not section.duplex else 0)
+        ranges.append((first, last))
+    return KitSequence(pages, sections, ranges)
+
+
+def blank_page(paper: Size, note: str) -> Scene:
+    """A page left blank on purpose, saying so in small grey type at its foot."""
+    from pnp.layout import text as textfit
+
+    return Scene(paper.w, paper.h, (textfit.line(note, paper.w / 2, paper.h - 12, "sans", 8, "#8A8F98", "center"),),
+                 label="blank page")
+
+
 class KitPlan:
     """Everything a kit prints, in print order, ready to paint (page generators are made fresh
     on every call, so the same pages can go into their own file and into kit.pdf).
@@ -231,27 +281,38 @@ class KitPlan:
         return self.mark(full_size_page(side.scene, side.key, self.shared("calibration", length=50),
                                         f"{self.model.info.stamp} · {side.name}"))
 
-    def parts(self, rulebook_pages: int = 0) -> list[Part]:
-        """The contents of kit.pdf, page by page, for its cover (the rulebook right after it)."""
-        sh, parts, page = self.shared, [], 2
+    def sections(self, rulebook_pages: int = 0) -> list[KitSection]:
+        """Every section of kit.pdf in print order: the cover (file 0), the rulebook (file 1), then
+        the sections of the kit's documents and the board sides, file after file."""
+        sh = self.shared
+        out = [KitSection("", 0, 1, False)]
         if rulebook_pages:
-            parts.append(Part(sh("kit_part_rulebook"), page, page + rulebook_pages - 1, True))
-            page += rulebook_pages
-        kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens",
-                 "standees": "kit_part_standees"}
+            out.append(KitSection(sh("kit_part_rulebook"), 1, rulebook_pages, True))
+        kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens", "standees": "kit_part_standees"}
+        file = 2
         for doc in self.documents():
             for section in doc.sections:
-                n = section.pages
                 what = (sh("kit_part_pieces", names=", ".join(section.names)) if section.names
                         else sh(kinds.get(section.kind, "kit_part_cards")))
-                parts.append(Part(what, page, page + n - 1, section.spec.duplex))
-                page += n
+                out.append(KitSection(what, file, section.pages, section.spec.duplex))
+            file += 1
         for side in self.sides:
             n = len(side.pages)
             what = sh("kit_part_board", side=side.name) if n > 1 else sh("kit_part_board_one", side=side.name)
-            parts.append(Part(what, page, page + n - 1, False))
-            page += n
-        return parts
+            out.append(KitSection(what, file, n, False))
+            file += 1
+        return out
+
+    def kit_sequence(self, rulebook_pages: int = 0) -> KitSequence:
+        """The pages of kit.pdf; for a duplex kit, laid out so that the whole file prints
+        double-sided as one job (see :func:`duplex_sequence`)."""
+        return duplex_sequence(self.sections(rulebook_pages), self.base.duplex)
+
+    def parts(self, rulebook_pages: int = 0) -> list[Part]:
+        """The contents of kit.pdf, page by page, for its cover (the rulebook right after it)."""
+        seq = self.kit_sequence(rulebook_pages)
+        return [Part(s.what, first, last, s.duplex)
+                for s, (first, last) in zip(seq.sections, seq.ranges) if s.file > 0]
 
     def cover(self, rulebook_pages: int = 0) -> Scene:
         sh, info = self.shared, self.model.info
@@ -264,11 +325,22 @@ class KitPlan:
         return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
                                sh("kit_intro", stamp=info.stamp, paper=display_name(self.base.paper.name)), sh("kit_contents"),
                                self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
-                               sh("kit_simplex"), sh("kit_board_note") if len(self.sides) > 1 else "",
+                               sh("kit_simplex_odd") if self.base.duplex else sh("kit_simplex"), self._cover_note(),
                                sh("calibration", length=50), emblem))
+
+    def _cover_note(self) -> str:
+        """Under the contents: how to print the whole file (a duplex kit), and how to glue a
+        two-sided board."""
+        sh = self.shared
+        notes = [sh("kit_one_job") if self.base.duplex else "", sh("kit_board_note") if len(self.sides) > 1 else ""]
+        return " ".join(n for n in notes if n)
 
     def kit_duplex(self, rulebook_pages: int = 0) -> list[tuple[int, int]]:
         return [(p.first, p.last) for p in self.parts(rulebook_pages) if p.duplex]
+
+    def blank_page(self) -> Scene:
+        """The page that fills a gap in kit.pdf so the next part starts on a recto."""
+        return self.mark(blank_page(self.base.paper, self.shared("kit_blank_page")))
 
     def rulebook_blocks(self) -> list:
         """The rulebook of the game in the current language, as blocks to typeset."""
@@ -295,4 +367,5 @@ class KitPlan:
             figure_missing=sh("rulebook_figure_missing"), author=", ".join(info.authors))
 
 
-__all__ = ["Document", "Section", "KitPlan", "documents", "pages", "watermark"]
+__all__ = ["Document", "KitPlan", "KitSection", "KitSequence", "Section", "blank_page", "documents",
+           "duplex_sequence", "pages", "watermark"]

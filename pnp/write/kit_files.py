@@ -165,9 +165,15 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
         cover = tx.scratch("kit-cover.pdf")
         paint_pdf([plan.cover(rulebook_pages)], str(cover), title=f"{info.title}: kit", author=author,
                   subject=info.stamp)
+        sequence = plan.kit_sequence(rulebook_pages)
+        blank = None
+        if None in sequence.pages:
+            blank = tx.scratch("kit-blank.pdf")
+            paint_pdf([plan.blank_page()], str(blank), title=f"{info.title}: kit", author=author, subject=info.stamp)
         kit = tx.path(f"{prefix}/kit.pdf")
-        pages = concatenate([cover, rulebook, *parts], kit, title=f"{info.title}: kit", author=author,
-                            subject=info.stamp)
+        files = [cover, rulebook, *parts] if rulebook_pages else [cover, None, *parts]
+        pages = concatenate(files, kit, title=f"{info.title}: kit", author=author, subject=info.stamp,
+                            order=sequence.pages, blank_page=blank)
         entries.append(FileEntry("kit.pdf", kit, pages, plan.kit_duplex(rulebook_pages)))
     return entries
 
