@@ -22,5 +22,11 @@ def templates_dir() -> Path:
     return project_root() / "templates"
 
 
+def template_dirs(game_folder: Path) -> list[Path]:
+    """Where a game's templates are looked up, first to last: the game's own ``templates/`` folder,
+    then the shared library (a game overrides a shared template by giving its name)."""
+    return [game_folder / "templates", templates_dir()]
+
+
 def default_out() -> Path:
     return Path("output")
