@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
-
-from pnp.check.decisions import decision_questions
 from dataclasses import replace
 
+from pnp.check.decisions import decision_questions
 from pnp.check.findings import Finding, Severity
+from pnp.check.piles import pile_backs
 from pnp.games import module_name
 from pnp.model.game_model import GameModel
+
+SHARED_CHECKS = (pile_backs,)
+"""Checks every game gets, driven by declarations in its data (e.g. ``piles:`` in rules.yaml)."""
 
 
 class NoSimulation(Exception):
@@ -24,6 +27,7 @@ def run_checks(model: GameModel, simulate: bool = False, progress=None) -> list[
     """
     module = importlib.import_module(f"pnp.games.{module_name(model.info)}")
     findings = list(module.check(model))
+    findings += [finding for shared in SHARED_CHECKS for finding in shared(model)]
     if simulate:
         if not hasattr(module, "simulation_findings"):
             raise NoSimulation(f"{model.id} has no engine to simulate it")

@@ -14,6 +14,7 @@ from pnp.model.decks import Card, Deck
 from pnp.model.game import GameInfo
 from pnp.model.jerseys import Jersey
 from pnp.model.palette import Colour
+from pnp.model.piles import Pile
 from pnp.model.riders import Rider, RiderProfile, Standee
 from pnp.model.tokens import Token
 
@@ -53,6 +54,8 @@ class GameModel:
     decisions: tuple[Decision, ...]
     facts: Any
     sources: Sources
+    piles: tuple[Pile, ...] = ()
+    """The draw piles of rules.yaml: which cards are shuffled together (checked by PILE-BACKS)."""
 
     @property
     def id(self) -> str:

@@ -15,6 +15,7 @@ from pnp.model.game import GameInfo
 from pnp.model.game_model import GameModel, Sources
 from pnp.model.jerseys import Jersey
 from pnp.model.palette import Colour
+from pnp.model.piles import Pile
 from pnp.model.riders import Rider, RiderProfile, Standee
 from pnp.model.tokens import Token
 from pnp.model.validation import parse, parse_list
@@ -28,6 +29,10 @@ _SECTIONS = {
     "tokens.yaml": ("tokens",),
     "boards.yaml": ("boards",),
 }
+
+
+# keys of rules.yaml that every game shares (read here, not by the game's Facts)
+_SHARED_RULES = ("decisions", "piles")
 
 
 def display_path(path: Path) -> str:
@@ -147,6 +152,16 @@ class _Reader:
         present = [p.name for p in self.folder.glob("*.csv")]
         return did_you_mean(source, present) or "put the CSV file beside decks.yaml"
 
+    def piles(self, rules: Any) -> list[Pile]:
+        """The draw piles declared under ``piles:`` in rules.yaml."""
+        if not isinstance(rules, Record):
+            return []
+        piles = parse_list(Pile, rules.get("piles"), "piles", self.errors, rules)
+        seq = rules.get("piles")
+        if isinstance(seq, RecordList):
+            self._unique(seq, "pile")
+        return piles
+
     def decks(self, raw: Record) -> list[Deck]:
         seq = raw.get("decks") or []
         out: list[Deck] = []
@@ -189,6 +204,7 @@ def load_game(folder: Path | str) -> GameModel:
         module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors)
         if module is not None:
             facts, decisions = _read_rules(module, rules_raw, r.errors)
+    piles = r.piles(rules_raw)
     if info is None:
         r.errors.raise_if_any()
     model = GameModel(
@@ -197,6 +213,7 @@ def load_game(folder: Path | str) -> GameModel:
         jerseys=tuple(jerseys), decks=tuple(decks), tokens=tuple(tokens), boards=tuple(boards),
         decisions=tuple(decisions), facts=facts,
         sources=Sources(folder=folder, rules_record=rules_raw, components=r.components),
+        piles=tuple(piles),
     )
     from pnp.model.references import check_references
 
@@ -209,7 +226,7 @@ def _read_rules(module: Any, raw: Any, errors: ErrorBag) -> tuple[Any, list[Deci
     if not isinstance(raw, Record):
         errors.add(getattr(raw, "loc", Location("rules.yaml")), "expected a mapping of rules")
         return None, []
-    body = Record({k: v for k, v in raw.items() if k != "decisions"}, loc=raw.loc)
+    body = Record({k: v for k, v in raw.items() if k not in _SHARED_RULES}, loc=raw.loc)
     body.key_locs = raw.key_locs
     facts = parse(module.Facts, body, errors)
     decisions = parse_list(Decision, raw.get("decisions"), "decisions", errors, raw)

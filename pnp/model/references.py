@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from pnp.errors import ErrorBag, Location
 from pnp.load.suggest import did_you_mean
 from pnp.model.game_model import GameModel
+from pnp.model.piles import pile_index, split_ref
 
 
 def _check(errors: ErrorBag, where: Location, field: str, name: str, kind: str,
@@ -57,3 +58,33 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
                 _check(errors, where, f"{deck.id}[{card.id}].rider", card.rider, "rider", riders)
             if card.colour:
                 _check(errors, where, f"{deck.id}[{card.id}].colour", card.colour, "colour", colours)
+    check_pile_references(model, errors)
+
+
+def _decision_ids(model: GameModel) -> list[str]:
+    """Decision ids as written in rules.yaml (even those of decisions that failed to validate)."""
+    seq = model.sources.rules_record.get("decisions") if isinstance(model.sources.rules_record, dict) else None
+    written = [str(d["id"]) for d in seq or () if isinstance(d, dict) and "id" in d] if isinstance(seq, list) else []
+    return written + [d.id for d in model.decisions]
+
+
+def check_pile_references(model: GameModel, errors: ErrorBag) -> None:
+    """Every deck, card and decision a pile of rules.yaml names must exist."""
+    decks = _known(model, "deck")
+    cards = _known(model, "card")
+    decisions = _decision_ids(model)
+    for pile in model.piles:
+        i = pile_index(model.sources.rules_record, pile.id)
+        for key in ("decks", "open"):
+            for j, ref in enumerate(getattr(pile, key)):
+                where = model.sources.rule("piles", i, key, j)
+                field = f"piles[{pile.id}].{key}"
+                deck, card = split_ref(ref)
+                if deck not in decks:
+                    _check(errors, where, field, deck, "deck", decks)
+                elif card:
+                    in_deck = [c.partition("/")[2] for c in cards if c.startswith(f"{deck}/")]
+                    _check(errors, where, field, card, f"card of deck {deck}", in_deck)
+        for j, ident in enumerate(pile.decision):
+            _check(errors, model.sources.rule("piles", i, "decision", j), f"piles[{pile.id}].decision", ident,
+                   "decision", decisions)
