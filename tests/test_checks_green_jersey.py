@@ -207,7 +207,8 @@ def test_deck_missing(tmp_path):
 
 
 def test_deck_missing_when_the_deck_is_renamed_in_decks_yaml(tmp_path):
-    findings = broken(tmp_path, ("decks.yaml", "  - id: movement", "  - id: mouvement"))
+    findings = broken(tmp_path, ("decks.yaml", "  - id: movement", "  - id: mouvement"),
+                      ("rules.yaml", "decks: [movement]", "decks: [mouvement]"))  # the draw pile follows it
     f = one(findings, "GJ-DECK-MISSING")
     assert f.severity is ERROR and f.component == "deck movement"
     assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "deck: movement"))
