@@ -5,13 +5,19 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
+_CHECKOUT = Path(__file__).resolve().parent.parent
+_BUILTIN = Path(__file__).resolve().parent / "builtin"
 
 
 def project_root() -> Path:
-    """The folder that holds data/ and templates/ (PNP_HOME, else the checkout pnp runs from)."""
+    """The folder that holds data/ and templates/: PNP_HOME, else the checkout pnp runs from, else
+    the copies an installed pnp carries as package data."""
     env = os.environ.get("PNP_HOME")
-    return Path(env) if env else _ROOT
+    if env:
+        return Path(env)
+    if (_CHECKOUT / "data").is_dir() and (_CHECKOUT / "templates").is_dir():
+        return _CHECKOUT
+    return _BUILTIN
 
 
 def data_dir() -> Path:
