@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import sys
 from functools import wraps
 from pathlib import Path
@@ -79,12 +80,30 @@ def _resolve(ctx: Ctx, names: tuple[str, ...]) -> dict[str, Path]:
         return games
     chosen = {}
     for name in names:
+        folder = _game_folder(name)
+        if folder is not None:
+            chosen[name] = folder  # named as the user wrote it, so hints quote a command that works
+            continue
         if name not in games:
             hint = did_you_mean(name, games)
             raise click.BadParameter(f"no game '{name}' in {ctx.data}" + (f"; {hint}" if hint else ""),
                                      param_hint="GAME")
         chosen[name] = games[name]
     return chosen
+
+
+def _game_folder(name: str) -> Path | None:
+    """The game folder ``name`` names as a path (``.``, ``../my-game``, ``~/games/x``), or None when
+    it is a game id. A path that holds no game.yaml is a usage error."""
+    path = Path(name).expanduser()
+    looks_like_path = name in (".", "..") or "/" in name or os.sep in name or name.startswith("~")
+    if not looks_like_path and not (path / "game.yaml").is_file():
+        return None
+    if not (path / "game.yaml").is_file():
+        where = "no such folder" if not path.is_dir() else "it holds no game.yaml"
+        raise click.BadParameter(f"'{name}' is not a game folder ({where}); a game is a folder with a game.yaml",
+                                 param_hint="GAME")
+    return path
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

@@ -175,6 +175,25 @@ def test_unknown_game(runner: CliRunner, real_data: Path, tmp_path: Path, comman
     assert not (tmp_path / "out").exists()
 
 
+def test_a_game_is_named_by_its_folder(runner: CliRunner, game_copy: Path, tmp_path: Path, monkeypatch) -> None:
+    """pnp check PATH and pnp build PATH take a game folder wherever it is; hints quote the path."""
+    monkeypatch.chdir(game_copy.parent)
+    result = runner.invoke(cli, ["check", "./green-jersey"])
+    assert result.exit_code == 0, result.output
+    assert "./green-jersey: 0 errors" in result.output
+    result = runner.invoke(cli, ["build", str(game_copy), "--only", "cards", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "green-jersey" / "fr" / "cards.pdf").is_file()
+
+
+@pytest.mark.parametrize("path", ["./nowhere", "."])
+def test_a_folder_that_is_not_a_game(runner: CliRunner, tmp_path: Path, monkeypatch, path: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, ["check", path])
+    assert result.exit_code == 2, result.output
+    assert "is not a game folder" in result.output and "game.yaml" in result.output
+
+
 def test_no_games_in_data_folder(runner: CliRunner, tmp_path: Path) -> None:
     result = pnp(runner, tmp_path, "check")
     assert result.exit_code == 2, result.output
