@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pypdf
@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from pnp.build import BuildOptions, build_game
-from pnp.layout.imposition import MARK_GAP, MARK_MAX, Grid, calibration, plan
+from pnp.layout.imposition import MARK_GAP, MARK_MAX, Grid, plan
 from pnp.layout.paper import PrintSpec, card_size, paper
 from pnp.model import load_game
 
@@ -586,20 +586,11 @@ def _ring(grid: Grid) -> list[tuple[int, int, int, int]]:
             _box(x0 - g + 1, y0 - g, x0 - 1, y1 + g), _box(x1 + 1, y0 - g, x1 + g - 1, y1 + g)]
 
 
-def _calibration_span(grid: Grid, margin: float) -> tuple[float, float]:
-    """Where the first page's calibration line and note sit (its bottom crop marks give way)."""
-    from pnp.layout.templates import Texts
-    from pnp.paths import templates_dir
-
-    note = Texts(templates_dir() / "cards", "shared.j2")("calibration", length=50)
-    _, x0, x1 = calibration(grid, note, margin)
-    return x0, x1
-
-
 @pytest.mark.parametrize("name", ["a4", "mini", "letter-60x90"])
 def test_crop_marks_stop_short_of_the_bleed(kits: Kits, name: str) -> None:
-    """Every mark runs from the printer margin to 1 mm before the bleed, and the gap between
-    the marks and the cards is blank: no mark reaches into a card."""
+    """Every mark runs from the printer margin (or the band kept for the label or the calibration
+    line) to 1 mm before the bleed, and the gap between the marks and the cards is blank: no mark
+    reaches into a card. Page 1 has every mark too: the calibration line takes none away."""
     kit = kits[name]
     grid, m = kit.grid, kit.spec.margin
     for index in (0, 1):
@@ -609,17 +600,13 @@ def test_crop_marks_stop_short_of_the_bleed(kits: Kits, name: str) -> None:
             assert low >= 240, f"{name} page {index + 1}: ink in the gap between marks and bleed {box}"
         top, bottom = grid.y0 - MARK_GAP, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
         left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
-        ruler = _calibration_span(grid, m) if index == 0 else (0.0, -1.0)
         for x in grid.cuts_x():
             col = int(x * PX)
-            ends = [(m + grid.band) * PX + 2, top * PX - 2]
-            if not ruler[0] <= x <= ruler[1]:  # on page 1 the calibration line replaces these bottom marks
-                ends += [bottom * PX + 2, (grid.page_h - m) * PX - 2]
-            for y in ends:
+            for y in ((m + grid.band) * PX + 2, top * PX - 2, bottom * PX + 2, (grid.page_h - m - grid.foot) * PX - 2):
                 assert img.getpixel((col, int(y))) < 128, f"{name}: mark at x={x:.2f} mm missing at y={y / PX:.2f}"
         for y in grid.cuts_y():
             row = int(y * PX)
-            for x in (m * PX + 2, left * PX - 2, right * PX + 2, (grid.page_w - m) * PX - 2):
+            for x in ((m + grid.left) * PX + 2, left * PX - 2, right * PX + 2, (grid.page_w - m - grid.right) * PX - 2):
                 assert img.getpixel((int(x), row)) < 128, f"{name}: mark at y={y:.2f} mm missing at x={x / PX:.2f}"
 
 
@@ -691,3 +678,203 @@ def test_a_part_filled_sheet_has_crop_marks_for_its_rows_only() -> None:
     lowest = max(max(m.y1, m.y2) for m in one_row)
     assert len(one_row) < len(full)
     assert lowest <= grid.y0 + grid.cell_h + MARK_GAP + MARK_MAX + 1e-6
+
+
+# --------------------------------------------------------------------------------------------
+# 9. Every sheet of every game, read from its scene: all its crop marks, and the label and the
+#    calibration line where they take none away
+
+
+GAMES = ["green-jersey", "maillot-jaune", "tour-de-france-mb", "tour-de-france-quiz", "flamme-rouge-variants"]
+EPS = 1e-6
+
+
+def _apply(t: tuple, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = t
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _bbox(t: tuple, x0: float, y0: float, x1: float, y1: float) -> tuple[float, float, float, float]:
+    pts = [_apply(t, x, y) for x in (x0, x1) for y in (y0, y1)]
+    return min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts)
+
+
+def page_parts(scene) -> dict[str, list]:
+    """The items of a sheet, resolved to page coordinates: 'cards' (boxes), 'marks' (lines with
+    the crop-mark style), 'rulers' (other lines: the calibration line and its ticks, as segments)
+    and 'texts' (ink boxes: the label and the calibration note)."""
+    from pnp.layout.imposition import ASCENT, DESCENT, MARK_STYLE
+    from pnp.layout.scene import IDENTITY, Group, Line, Text, Use, compose
+    from pnp.layout.text import fonts
+
+    parts: dict[str, list] = {"cards": [], "marks": [], "rulers": [], "texts": []}
+
+    def walk(items, t) -> None:
+        for item in items:
+            if isinstance(item, Use):
+                parts["cards"].append(_bbox(compose(t, item.transform), 0, 0, item.symbol.width, item.symbol.height))
+            elif isinstance(item, Group) and item.clip is not None:
+                clip = item.clip
+                box = (clip.x, clip.y, clip.x + clip.w, clip.y + clip.h)
+                parts["cards"].append(_bbox(compose(t, item.transform), *box))
+            elif isinstance(item, Group):  # a one-off card drawn in place, a moved back, a turned text
+                if item.id != "draft-watermark":
+                    walk(item.items, compose(t, item.transform))
+            elif isinstance(item, Line):
+                p1, p2 = _apply(t, item.x1, item.y1), _apply(t, item.x2, item.y2)
+                (parts["marks"] if item.style == MARK_STYLE else parts["rulers"]).append((p1, p2, item.style.width))
+            elif isinstance(item, Text):
+                em = item.size * fonts.PT
+                ink = (item.x, item.y - ASCENT * em, item.x + item.width, item.y + DESCENT * em)
+                parts["texts"].append((_bbox(t, *ink), item.text))
+            else:
+                raise AssertionError(f"{type(item).__name__} at the top of a sheet")
+
+    walk(scene.items, IDENTITY)
+    return parts
+
+
+def _overlap(a: tuple, b: tuple, pad: float = 0.0) -> bool:
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def _segment_box(seg) -> tuple[float, float, float, float]:
+    (x1, y1), (x2, y2), w = seg
+    return min(x1, x2) - w / 2, min(y1, y2) - w / 2, max(x1, x2) + w / 2, max(y1, y2) + w / 2
+
+
+def check_sheet(scene, grid: Grid, margin: float, where: str, front: bool, dx: float = 0.0, dy: float = 0.0) -> dict:
+    """Every crop mark of a sheet is there (each cut line of the rows it fills, at both ends), at
+    least MARK_MIN long, in the printable area, outside the cards and their gap; every text and line
+    that is no mark stays in the printable area, off the cards and clear of every mark."""
+    from pnp.layout.imposition import MARK_MIN
+
+    parts = page_parts(scene)
+    cards = parts["cards"]
+    assert cards, f"{where}: no card"
+    # a back sheet moved by --back-offset: read it in the sheet's own frame
+    shift = (lambda b: (b[0] - dx, b[1] - dy, b[2] - dx, b[3] - dy))
+    boxes = [shift(b) for b in cards]
+    marks = [(((x1 - dx), (y1 - dy)), ((x2 - dx), (y2 - dy)), w) for (x1, y1), (x2, y2), w in parts["marks"]]
+    rows = {round((b[1] - grid.y0) / grid.cell_h) for b in boxes}
+    assert rows == set(range(len(rows))), f"{where}: cards in rows {sorted(rows)}"
+    filled = replace(grid, rows=len(rows))
+    top, bottom = grid.y0 - MARK_GAP, filled.y0 + filled.rows * filled.cell_h + MARK_GAP
+    left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
+    found = {"top": [], "bottom": [], "left": [], "right": []}
+    for seg in marks:
+        (x1, y1), (x2, y2), _ = seg
+        length = math.hypot(x2 - x1, y2 - y1)
+        assert length >= MARK_MIN - EPS, f"{where}: a crop mark {length:.2f} mm long"
+        assert min(x1, x2) >= margin - EPS and max(x1, x2) <= grid.page_w - margin + EPS, f"{where}: mark {seg}"
+        assert min(y1, y2) >= margin - EPS and max(y1, y2) <= grid.page_h - margin + EPS, f"{where}: mark {seg}"
+        if abs(x1 - x2) < EPS:
+            side = "top" if max(y1, y2) <= top + EPS else "bottom" if min(y1, y2) >= bottom - EPS else None
+            found[side or "stray"] = found.get(side or "stray", []) + [round(x1, 6)]
+        elif abs(y1 - y2) < EPS:
+            side = "left" if max(x1, x2) <= left + EPS else "right" if min(x1, x2) >= right - EPS else None
+            found[side or "stray"] = found.get(side or "stray", []) + [round(y1, 6)]
+        else:
+            raise AssertionError(f"{where}: a slanted crop mark {seg}")
+    assert "stray" not in found, f"{where}: marks inside the cards' block at {found.get('stray')}"
+    xs, ys = sorted(round(x, 6) for x in grid.cuts_x()), sorted(round(y, 6) for y in filled.cuts_y())
+    for side, want in (("top", xs), ("bottom", xs), ("left", ys), ("right", ys)):
+        assert sorted(found[side]) == want, f"{where}: {side} crop marks at {sorted(found[side])}, cuts at {want}"
+    assert len(marks) == 2 * len(xs) + 2 * len(ys)
+    block = (grid.x0 - MARK_GAP, grid.y0 - MARK_GAP, right, bottom)  # the cards the sheet holds, and their gap
+    others = [(shift(box), text) for box, text in parts["texts"]] + \
+             [(shift(_segment_box(seg)), "a line") for seg in parts["rulers"]]
+    for box, what in others:
+        assert box[0] >= margin - EPS and box[1] >= margin - EPS and box[2] <= grid.page_w - margin + EPS and \
+            box[3] <= grid.page_h - margin + EPS, f"{where}: {what!r} outside the printable area: {box}"
+        assert not _overlap(box, block), f"{where}: {what!r} over the cards: {box}"
+        for seg in marks:
+            assert not _overlap(box, _segment_box(seg), pad=0.3), f"{where}: {what!r} touches a crop mark {seg}"
+    return parts
+
+
+def calibration_lines(parts: dict) -> list:
+    """The 50 mm lines of a sheet (the calibration line), each with its two end ticks."""
+    out = []
+    for seg in parts["rulers"]:
+        (x1, y1), (x2, y2), _ = seg
+        if abs(math.hypot(x2 - x1, y2 - y1) - 50.0) < 1e-9:
+            ticks = [s for s in parts["rulers"] if s is not seg and
+                     any(math.hypot(px - (s[0][0] + s[1][0]) / 2, py - (s[0][1] + s[1][1]) / 2) < 1e-9
+                         for px, py in ((x1, y1), (x2, y2)))]
+            out.append((seg, ticks))
+    return out
+
+
+def _sheets_of(game: str, paper_name: str, **options):
+    """(document, section, page scene, index in the section, its grid) for every sheet of the kit."""
+    from pnp.build import kit_plan
+
+    model = load_game(ROOT / "data" / game)
+    kit, problems = kit_plan(model, BuildOptions(out=Path("/nonexistent"), paper=paper_name, **options))
+    assert not problems, problems
+    for doc in kit.documents():
+        scenes = iter(kit.doc_pages(doc))
+        for section in doc.sections:
+            for i in range(section.pages):
+                yield doc, section, next(scenes), i, plan(section.spec)
+        assert next(scenes, None) is None
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_has_all_its_crop_marks(game: str, paper_name: str) -> None:
+    """cards.pdf and pieces.pdf of every game, on both papers: each front and back sheet has every
+    crop mark of the rows it fills (counted from its scene), none crossed by the sheet label or the
+    calibration line; the first page of each file has exactly one 50 mm line, in the printable
+    area, with its two end ticks; no other page has one."""
+    seen = set()
+    for doc, section, scene, i, grid in _sheets_of(game, paper_name):
+        duplex = section.spec.duplex
+        front = not duplex or i % 2 == 0
+        where = f"{game} {paper_name} {doc.name} {section.what!r} page {i + 1} ({'front' if front else 'back'})"
+        parts = check_sheet(scene, grid, section.spec.margin, where, front)
+        lines = calibration_lines(parts)
+        first = doc.name not in seen
+        seen.add(doc.name)
+        if first:
+            assert len(lines) == 1, f"{where}: {len(lines)} calibration lines"
+            _, ticks = lines[0]
+            assert len(ticks) == 2, f"{where}: the calibration line has {len(ticks)} end ticks"
+            assert any(text.startswith("Ce trait mesure 50 mm") for _, text in parts["texts"]), where
+        else:
+            assert not lines, f"{where}: a calibration line after the first page"
+    assert seen, f"{game}: no sheets"
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "standard", "bridge", "euro", "mini", "tarot", "60x90"])
+def test_every_card_size_has_complete_marks_and_a_calibration_line(size: str, paper_name: str) -> None:
+    """The card sizes of --card-size, on both papers: the first sheet of cards.pdf (Green Jersey)
+    has all its marks and its 50 mm line, and so does its back (without the line)."""
+    sheets = [s for s in _sheets_of("green-jersey", paper_name, card_size=size) if s[0].name == "cards.pdf"][:2]
+    for doc, section, scene, i, grid in sheets:
+        parts = check_sheet(scene, grid, section.spec.margin, f"{size} {paper_name} page {i + 1}", i == 0)
+        assert len(calibration_lines(parts)) == (1 if i == 0 else 0)
+
+
+def test_a_back_offset_moves_the_marks_and_the_label_with_the_backs() -> None:
+    """With --back-offset 1,0.5 every back sheet is its own sheet moved 1 mm right and 0.5 mm down
+    (as seen on the back): its marks are all there, 1 mm right and 0.5 mm down; fronts do not move."""
+    plain = list(_sheets_of("green-jersey", "a4"))
+    moved = list(_sheets_of("green-jersey", "a4", back_offset=(1.0, 0.5)))
+    backs = 0
+    for (doc, section, scene, i, grid), (_, _, shifted, _, _) in zip(plain, moved, strict=True):
+        if not section.spec.duplex or i % 2 == 0:
+            assert shifted == scene, f"{doc.name} page {i + 1} moved"
+            continue
+        backs += 1
+        check_sheet(shifted, grid, section.spec.margin, f"{doc.name} back {i + 1} moved", False, 1.0, 0.5)
+        before, after = page_parts(scene), page_parts(shifted)
+        for key in ("marks", "rulers"):
+            for (p1, p2, _), (q1, q2, _) in zip(before[key], after[key], strict=True):
+                assert (round(q1[0] - p1[0], 9), round(q1[1] - p1[1], 9)) == (1.0, 0.5)
+                assert (round(q2[0] - p2[0], 9), round(q2[1] - p2[1], 9)) == (1.0, 0.5)
+        for (a, _), (b, _) in zip(before["texts"], after["texts"], strict=True):
+            assert (round(b[0] - a[0], 9), round(b[1] - a[1], 9)) == (1.0, 0.5)
+    assert backs >= 7

@@ -3,6 +3,14 @@
 Cells of card-plus-bleed sit edge to edge, so every card keeps its own bleed. Pages are always
 portrait; cards turn a quarter when more of them fit that way. A back sheet is the mirror of its
 front sheet for a long-edge flip, so the back of (row r, column c) lands behind its front.
+
+Every cut line has its crop mark at both ends, on every sheet. The sheet label and the 50 mm
+calibration line never take one away: the plan makes room for them where no mark lies, in this order
+of preference: a band of their own between the page margin and the shortened marks (the label above
+the top marks, the line below the bottom ones), the stretch of margin between the two marks of a
+card (the label above the first card; the line under a card and its note under the next), or a band
+along a side of the page (the line on the left, reading upwards; the label on the right, reading
+downwards). A grid with no room for both has one row less.
 """
 
 from __future__ import annotations
@@ -20,6 +28,17 @@ MARK_GAP = 1.0      # between a crop mark and the bleed
 MARK_MIN = 2.5      # shortest useful crop mark
 MARK_STYLE = Style(stroke="#000000", width=0.2)
 LABEL_BAND = 4.0    # room above the crop marks for the sheet label, when the paper has it
+FOOT_BAND = 3.5     # room below the bottom crop marks for the calibration line, when the paper has it
+SIDE_BAND = (3.0, 4.0)  # the narrowest and the widest band along a side of the page
+LABEL_ROOM = 60.0   # the narrowest card the label is set above, between its two marks
+CAL_LENGTH = 50.0   # the calibration line
+CLEAR = 1.0         # between a text and the crop marks beside it
+TICK_CLEAR = 2.0    # between an end tick of the calibration line and a cut line (or it reads as a mark)
+NOTE_GAP = 2.0      # between the calibration line and its note
+NOTE_ROOM = 45.0    # the room the calibration note needs at its smallest size
+RULER_STYLE = Style(stroke="#000000", width=0.25)
+ASCENT, DESCENT = 0.82, 0.25  # the ink of a line of Fira Sans above and below its baseline (em)
+PAD = 0.25          # between a text's ink and the edges of its strip
 
 
 class ImpositionError(ValueError):
@@ -42,6 +61,12 @@ class Grid:
     page_h: float
     band: float = 0.0
     """Height reserved above the top crop marks for the sheet label (0 when there was no room)."""
+    foot: float = 0.0
+    """Height reserved below the bottom crop marks for the calibration line (0: not there)."""
+    left: float = 0.0
+    """Width reserved left of the left crop marks for the calibration line (0: not there)."""
+    right: float = 0.0
+    """Width reserved right of the right crop marks for the sheet label (0: not there)."""
 
     @property
     def slots(self) -> int:
@@ -57,6 +82,18 @@ class Grid:
     def cuts_y(self) -> list[float]:
         b, trim = self.bleed, self.cell_h - 2 * self.bleed
         return [self.y0 + r * self.cell_h + b + d for r in range(self.rows) for d in (0.0, trim)]
+
+    @property
+    def label_at(self) -> str:
+        """Where the sheet label goes: 'band' (above the top marks), 'right' (along the right side)
+        or 'card' (above the first card, between its two top marks)."""
+        return "band" if self.band else "right" if self.right else "card"
+
+    @property
+    def calibration_at(self) -> str:
+        """Where the calibration line goes: 'foot' (below the bottom marks), 'left' (along the left
+        side) or 'cards' (under a card, between its two bottom marks)."""
+        return "foot" if self.foot else "left" if self.left else "cards"
 
 
 def plan(spec: PrintSpec) -> Grid:
@@ -81,17 +118,46 @@ def plan(spec: PrintSpec) -> Grid:
 
 
 def _grid(spec: PrintSpec, rotated: bool) -> Grid | None:
+    """The grid with the most rows (and columns) that leaves room for the label and the line."""
     pw, ph = spec.paper.w, spec.paper.h
     cw, ch = spec.card.w + 2 * spec.bleed, spec.card.h + 2 * spec.bleed
     if rotated:
         cw, ch = ch, cw
     edge = spec.margin + MARK_MIN + MARK_GAP
     cols, rows = math.floor((pw - 2 * edge) / cw), math.floor((ph - 2 * edge) / ch)
+    for r in range(rows, 0, -1):
+        grid = _arrange(spec, rotated, cols, r, cw, ch)
+        if grid is not None:
+            return grid
+    return None
+
+
+def _arrange(spec: PrintSpec, rotated: bool, cols: int, rows: int, cw: float, ch: float) -> Grid | None:
+    """``cols`` x ``rows`` cells centred on the page, with room for the sheet label and the
+    calibration line where they take no crop mark away (see the module's notes), or None."""
     if cols < 1 or rows < 1:
         return None
-    band = LABEL_BAND if rows * ch + 2 * edge + LABEL_BAND <= ph else 0.0
-    y0 = band + (ph - band - rows * ch) / 2
-    return Grid(cols, rows, rotated, (pw - cols * cw) / 2, y0, cw, ch, spec.bleed, pw, ph, band)
+    pw, ph = spec.paper.w, spec.paper.h
+    edge = spec.margin + MARK_MIN + MARK_GAP
+    free = ph - rows * ch - 2 * edge            # above and below the shortest marks, together
+    side = (pw - cols * cw) / 2 - edge          # beside the shortest marks, on each side
+    across = cw - 2 * spec.bleed                # a card's width on the sheet: the room between its marks
+    band = foot = left = right = 0.0
+    if free >= LABEL_BAND:
+        band = LABEL_BAND
+    elif across < LABEL_ROOM:
+        if side < SIDE_BAND[0]:
+            return None
+        right = min(side, SIDE_BAND[1])
+    if free - band >= FOOT_BAND:
+        foot = FOOT_BAND
+    elif not (across >= CAL_LENGTH + 2 * TICK_CLEAR
+              and (cols > 1 or across >= TICK_CLEAR + CAL_LENGTH + NOTE_GAP + NOTE_ROOM)):
+        if side < SIDE_BAND[0]:
+            return None
+        left = min(side, SIDE_BAND[1])
+    y0 = edge + band + (free - band - foot) / 2
+    return Grid(cols, rows, rotated, (pw - cols * cw) / 2, y0, cw, ch, spec.bleed, pw, ph, band, foot, left, right)
 
 
 def _place(art_w: float, art_h: float, x: float, y: float, turn: int) -> tuple:
@@ -114,16 +180,20 @@ MARK_MAX = 10.0     # a crop mark under a part-filled sheet's last row stops thi
 
 
 def crop_marks(grid: Grid, margin: float, part_filled: bool = False) -> list[Item]:
-    """Short lines in the margin that extend every cut line; never inside a card's bleed. Under the
-    last row of a part-filled sheet they stop ``MARK_MAX`` below it, not at the page's margin."""
+    """Short lines in the margin that extend every cut line; never inside a card's bleed, and
+    never in the bands kept for the label and the calibration line. Under the last row of a
+    part-filled sheet they stop ``MARK_MAX`` below it, not at the page's margin."""
     top, bottom = grid.y0 - MARK_GAP, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
     left, right = grid.x0 - MARK_GAP, grid.x0 + grid.cols * grid.cell_w + MARK_GAP
-    end = min(grid.page_h - margin, bottom + MARK_MAX) if part_filled else grid.page_h - margin
+    end = grid.page_h - margin - grid.foot
+    if part_filled:
+        end = min(end, bottom + MARK_MAX)
     items: list[Item] = []
     for x in grid.cuts_x():
         items += [Line(x, margin + grid.band, x, top, MARK_STYLE), Line(x, bottom, x, end, MARK_STYLE)]
     for y in grid.cuts_y():
-        items += [Line(margin, y, left, y, MARK_STYLE), Line(right, y, grid.page_w - margin, y, MARK_STYLE)]
+        items += [Line(margin + grid.left, y, left, y, MARK_STYLE),
+                  Line(right, y, grid.page_w - margin - grid.right, y, MARK_STYLE)]
     return items
 
 
@@ -135,56 +205,141 @@ class SheetTexts:
     calibration: str
 
 
+def _size(text: str, room: float, depth: float, largest: float, smallest: float) -> float | None:
+    """The largest size (pt, in quarter points) at which ``text`` is at most ``room`` mm long and
+    its ink, with ``PAD`` on either side, fits a strip ``depth`` mm deep; None if none does."""
+    size = largest
+    while size >= smallest - 1e-9:
+        em = size * textfit.fonts.PT
+        if textfit.fonts.width_mm(text, "sans", size) <= room and (ASCENT + DESCENT) * em + 2 * PAD <= depth:
+            return size
+        size -= 0.25
+    return None
+
+
+def _baseline(outer: float, inner: float, size: float) -> float:
+    """The baseline that centres a line of text's ink between the two edges of its strip."""
+    return (outer + inner) / 2 + (ASCENT - DESCENT) / 2 * size * textfit.fonts.PT
+
+
+def _strip_text(text: str, x: float, room: float, outer: float, inner: float, fill: str = "#555555",
+                largest: float = 6.0) -> Item:
+    """``text`` from ``x`` in the strip between heights ``outer`` and ``inner``, at most ``room``
+    mm long: set smaller (6 to 4 pt, then to 3 pt) and, as a last resort, cut short with '…'."""
+    depth = abs(inner - outer)
+    size = _size(text, room, depth, largest, 4.0) or _size(text, room, depth, 4.0, 3.0)
+    if size is None:
+        size = 3.0
+        while len(text) > 1 and textfit.fonts.width_mm(text + "…", "sans", size) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    return textfit.line(text, x, _baseline(outer, inner, size), "sans", size, fill)
+
+
 def _label(grid: Grid, text: str, margin: float) -> Item:
-    """The sheet label: in its own band when there is one, else between two crop marks, or, when it
-    is longer than a card, across the top marks (``_clear`` takes away those it would cross)."""
-    if grid.band:
-        x, y = grid.x0, margin + grid.band - 1.0
-        room = grid.cols * grid.cell_w
-    else:
-        x, y = grid.x0 + grid.bleed + 1.0, grid.y0 - MARK_GAP - 1.2
-        room = grid.cell_w - 2 * grid.bleed - 2.0
-    size = 6.0
-    while size > 4.0 and textfit.fonts.width_mm(text, "sans", size) > room:
-        size -= 0.25
-    return textfit.line(text, x, y, "sans", size, "#555555")
+    """The sheet label: in its own band above the top marks; else above the first card, between
+    its two top marks; else along the right side of the page, reading downwards."""
+    if grid.label_at == "band":
+        return _strip_text(text, grid.x0, grid.cols * grid.cell_w, margin, margin + grid.band)
+    if grid.label_at == "right":
+        # in the band's own frame: x runs down the page from the first cut, y inwards from its edge
+        start = grid.y0 + grid.bleed
+        item = _strip_text(text, 0.0, grid.page_h - margin - start, 0.0, grid.right)
+        return Group((item,), compose(translate(grid.page_w - margin, start), rotate(90)))
+    return _strip_text(text, grid.x0 + grid.bleed + CLEAR, grid.cell_w - 2 * grid.bleed - 2 * CLEAR, margin,
+                       grid.y0 - MARK_GAP)
 
 
-def _clear_label(marks: list[Item], label: Item, grid: Grid) -> list[Item]:
-    """The crop marks, less the top ones the label crosses (the bottom ones still show those cuts);
-    a label in its own band crosses none."""
-    if grid.band:
-        return marks
-    return _clear(marks, label.x - 0.2, label.x + label.width + 0.2, top=grid.y0)
-
-
-def calibration(grid: Grid, note: str, margin: float, length: float = 50.0) -> tuple[list[Item], float, float]:
-    """A line exactly ``length`` mm long with end ticks in the bottom margin, its note after it on
-    the same baseline, inside the printable area. Returns the items and the span (x0, x1) they
-    take, where the bottom crop marks must give way (the top ones still show those cuts)."""
-    x = grid.x0 + grid.bleed + 1.0
-    y = min(grid.y0 + grid.rows * grid.cell_h + MARK_GAP + 1.6, grid.page_h - margin - 1.2)
-    s = Style(stroke="#000000", width=0.25)
-    items: list[Item] = [Line(x, y, x + length, y, s), Line(x, y - 1.0, x, y + 1.0, s),
-                         Line(x + length, y - 1.0, x + length, y + 1.0, s)]
+def _ruler_fit(note: str, room: float, depth: float) -> tuple[float, float] | None:
+    """The note's size and the end ticks' half-length for a line and its note in a strip ``depth``
+    mm deep, the note at most ``room`` mm long; None when even 4 pt does not fit."""
     size = 5.5
-    while size > 3.5 and textfit.fonts.width_mm(note, "sans", size) > 60:
+    while size >= 4.0 - 1e-9:
+        if textfit.fonts.width_mm(note, "sans", size) <= room:
+            for tick in (1.0, 0.75):
+                if _ruler_ink(size, tick)[2] + 2 * PAD <= depth:
+                    return size, tick
         size -= 0.25
-    text = textfit.line(note, x + length + 2.0, y + size * textfit.fonts.PT * 0.35, "sans", size, "#000000")
-    items.append(text)
-    return items, x - 1.0, text.x + text.width + 1.0
+    return None
 
 
-def _clear(marks: list[Item], x0: float, x1: float, below: float | None = None, top: float | None = None
-           ) -> list[Item]:
-    """The crop marks, less the vertical ones between x0 and x1 that start at or ``below`` a height,
-    or that end at or above ``top``."""
-    def gone(m: Item) -> bool:
-        if not (isinstance(m, Line) and m.x1 == m.x2 and x0 <= m.x1 <= x1):
-            return False
-        return (below is not None and m.y1 >= below) or (top is not None and m.y2 <= top)
+def _ruler_ink(size: float, tick: float) -> tuple[float, float, float]:
+    """How far the ink of a line with its ticks and its note reaches above and below the line,
+    and in all, in mm (the note's baseline sits 0.35 em below the line)."""
+    em = size * textfit.fonts.PT
+    above, below = max(tick, (ASCENT - 0.35) * em), max(tick, (DESCENT + 0.35) * em)
+    return above, below, above + below
 
-    return [m for m in marks if not gone(m)]
+
+def _ruler(x: float, note_x: float, outer: float, inner: float, note: str, size: float, tick: float,
+           length: float) -> list[Item]:
+    """A line exactly ``length`` mm long from ``x`` with end ticks, and its note from ``note_x`` on
+    the same baseline, their ink centred in the strip between heights ``outer`` and ``inner``."""
+    above, below, _ = _ruler_ink(size, tick)
+    y = (outer + inner) / 2 + (above - below) / 2
+    items: list[Item] = [Line(x, y, x + length, y, RULER_STYLE), Line(x, y - tick, x, y + tick, RULER_STYLE),
+                         Line(x + length, y - tick, x + length, y + tick, RULER_STYLE)]
+    if note:
+        items.append(textfit.line(note, note_x, y + 0.35 * size * textfit.fonts.PT, "sans", size, "#000000"))
+    return items
+
+
+def _ruler_in_strip(note: str, x: float, end: float, outer: float, inner: float, length: float) -> list[Item]:
+    """The line from ``x`` and its note after it, before ``end``, in a strip free of marks."""
+    note_x = x + length + NOTE_GAP
+    depth = abs(inner - outer)
+    fit = _ruler_fit(note, end - note_x, depth)
+    if fit is None:  # a note longer than any page: set it smaller still
+        size = 4.0
+        while size > 2.0 and textfit.fonts.width_mm(note, "sans", size) > end - note_x:
+            size -= 0.25
+        fit = size, min(1.0, max(0.5, depth / 2 - PAD))
+    return _ruler(x, note_x, outer, inner, note, *fit, length)
+
+
+def _clear_start(start: float, length: float, cuts: list[float]) -> float:
+    """The first position from ``start`` on (by half millimetres) where neither end tick of a line
+    ``length`` mm long lies within ``TICK_CLEAR`` of a cut line (it would read as a crop mark)."""
+    for k in range(41):
+        s = start + k * 0.5
+        if all(abs(s - c) >= TICK_CLEAR - 1e-9 and abs(s + length - c) >= TICK_CLEAR - 1e-9 for c in cuts):
+            return s
+    return start
+
+
+def calibration(grid: Grid, note: str, margin: float, length: float = CAL_LENGTH) -> list[Item]:
+    """A line exactly ``length`` mm long with end ticks and its note, inside the printable area,
+    crossing no crop mark: in the band below the bottom marks; else along the left side of the
+    page, reading upwards; else under a card, between its two bottom marks, the note beside it or,
+    when it is too long for that, under the next card. No end tick lies in line with a cut."""
+    m = margin
+    if grid.calibration_at == "foot":
+        outer, inner = grid.page_h - m, grid.page_h - m - grid.foot
+        cuts = grid.cuts_x()
+        x = _clear_start(cuts[0] + TICK_CLEAR, length, cuts)
+        return _ruler_in_strip(note, x, grid.page_w - m, outer, inner, length)
+    if grid.calibration_at == "left":
+        # in the band's own frame: x runs up the page from the lowest cut, y inwards from its edge
+        start = grid.y0 + grid.rows * grid.cell_h - grid.bleed
+        x = _clear_start(TICK_CLEAR, length, [start - y for y in grid.cuts_y()])
+        items = _ruler_in_strip(note, x, start - m, 0.0, grid.left, length)
+        return [Group(tuple(items), compose(translate(m, start), rotate(-90)))]
+    outer, inner = grid.page_h - m, grid.y0 + grid.rows * grid.cell_h + MARK_GAP
+    depth = outer - inner
+    edges = [m, *grid.cuts_x(), grid.page_w - m]
+    stretches = [(a, b) for a, b in zip(edges, edges[1:]) if b - a >= length + 2 * TICK_CLEAR]
+    for i, (a, b) in enumerate(stretches):
+        x = a + TICK_CLEAR
+        fit = _ruler_fit(note, b - CLEAR - (x + length + NOTE_GAP), depth)
+        if fit:  # the note beside the line
+            return _ruler(x, x + length + NOTE_GAP, outer, inner, note, *fit, length)
+        for c, d in stretches[i + 1:]:
+            fit = _ruler_fit(note, d - c - NOTE_GAP - CLEAR, depth)
+            if fit:  # the line towards the end of its stretch, the note in the next one
+                x = max(a + TICK_CLEAR, b - 2 * NOTE_GAP - length)
+                return _ruler(x, c + NOTE_GAP, outer, inner, note, *fit, length)
+    a, b = max(stretches, key=lambda s: s[1] - s[0])
+    return _ruler_in_strip(note, a + TICK_CLEAR, b - CLEAR, outer, inner, length)
 
 
 def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTexts) -> Iterator[Scene]:
@@ -205,12 +360,36 @@ def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTex
         yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages)
 
 
+def shift_back(items: list[Item], offset: tuple[float, float]) -> list[Item]:
+    """A back page's items moved by a back offset (dx, dy) in mm: +dx moves them right and +dy down,
+    as seen on the back sheet (on the front, through the paper, +dx is to the left). This is what
+    ``--back-offset`` does, and what ``pnp calibrate`` measures."""
+    dx, dy = offset
+    return [Group(tuple(items), translate(dx, dy))] if dx or dy else list(items)
+
+
+def _first_calibration(grid: Grid, cards: int, margin: float, note: str) -> list[Item]:
+    """The calibration line of a document's first sheet. On a part-filled sheet a line along the
+    left side starts level with its lowest card when it has room there; else it lies across the
+    empty rows, under the marks of the filled ones."""
+    rows = math.ceil(cards / grid.cols)
+    if grid.calibration_at != "left" or rows >= grid.rows:
+        return calibration(grid, note, margin)
+    filled = replace(grid, rows=rows)
+    lowest = filled.y0 + rows * filled.cell_h
+    if _ruler_fit(note, lowest - filled.bleed - margin - TICK_CLEAR - CAL_LENGTH - NOTE_GAP, grid.left):
+        return calibration(filled, note, margin)
+    top = lowest + MARK_GAP + MARK_MAX + CLEAR
+    cuts = grid.cuts_x()
+    x = _clear_start(cuts[0] + TICK_CLEAR, CAL_LENGTH, cuts)
+    return _ruler_in_strip(note, x, grid.x0 + grid.cols * grid.cell_w, top, top + FOOT_BAND, CAL_LENGTH)
+
+
 def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetTexts, marks: list[Item],
                 page: int, pages: int) -> Iterator[Scene]:
     front_turn, back_turn = (90, -90) if grid.rotated else (0, 0)
     front: list[Item] = []
     back: list[Item] = []
-    dx, dy = spec.back_offset
     for i, art in enumerate(batch):
         row, col = divmod(i, grid.cols)
         x, y = grid.cell(row, col)
@@ -223,17 +402,12 @@ def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetT
         rows = math.ceil(len(batch) / grid.cols)
         if rows < grid.rows:
             marks = crop_marks(replace(grid, rows=rows), spec.margin, part_filled=True)
-    front_label = _label(grid, texts.label(page, pages, "front"), spec.margin)
-    front_marks, front_extra = _clear_label(marks, front_label, grid), [front_label]
+    front_extra = [_label(grid, texts.label(page, pages, "front"), spec.margin)]
     if page == 1 and texts.calibration:
-        ruler, x0, x1 = calibration(grid, texts.calibration, spec.margin)
-        front_extra += ruler
-        front_marks = _clear(front_marks, x0, x1, grid.y0 + grid.rows * grid.cell_h)
-    yield Scene(grid.page_w, grid.page_h, tuple(front + front_marks + front_extra), label=f"sheet {page} front")
+        front_extra += _first_calibration(grid, len(batch), spec.margin, texts.calibration)
+    yield Scene(grid.page_w, grid.page_h, tuple(front + marks + front_extra), label=f"sheet {page} front")
     if spec.duplex and back:
         # The offset corrects a printer that shifts the whole back side: marks and label move too.
         back_label = _label(grid, texts.label(page, pages, "back"), spec.margin)
-        back_items = back + _clear_label(marks, back_label, grid) + [back_label]
-        if dx or dy:
-            back_items = [Group(tuple(back_items), translate(dx, dy))]
-        yield Scene(grid.page_w, grid.page_h, tuple(back_items), label=f"sheet {page} back")
+        yield Scene(grid.page_w, grid.page_h, tuple(shift_back(back + marks + [back_label], spec.back_offset)),
+                    label=f"sheet {page} back")
