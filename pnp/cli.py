@@ -263,7 +263,9 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
 @click.option("--card-size", callback=_card_size, help=f"Card size: {CARD_SIZE_HELP}. Default: the game's.")
 @click.option("--single-sided", is_flag=True, help="Fronts only, no back sheets.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
-              help="Shift back sheets by X,Y mm to correct a printer's duplex registration.")
+              help="Shift back sheets by X,Y mm to correct a printer's duplex registration: +X moves the "
+                   "backs right and +Y down, as seen on the back sheet. `pnp calibrate` prints a sheet that "
+                   "measures it.")
 @click.option("--lang", default="fr", show_default=True, help=LANG_HELP)
 @click.option("--draft", is_flag=True,
               help="Build even if the language's catalog is incomplete or stale: missing strings stay in French "
@@ -374,6 +376,116 @@ def watch(ctx: Ctx, game: str, paper: str, lang: str, draft: bool, out: Path | N
     (code,) = _game_languages(game, folder, _langs(lang))[:1]
     options = BuildOptions(out=out or default_out(), paper=paper.lower(), lang=code, draft=draft)
     watch_game(folder, options, lambda text: click.echo(text), max_builds=max_builds, debounce_ms=debounce)
+
+
+# --- calibrate ------------------------------------------------------------------------------
+
+
+def _calibration_texts(ctx: Ctx, lang: str, game: str | None, paper: str, back_offset: tuple[float, float]):
+    """The calibration sheet's texts (templates/cards/shared.j2) in ``lang``, and the game whose
+    catalog translated them (None for French, the source language). The catalog is ``game``'s, or
+    the first game's (by name) in the data folder whose <lang>.po translates every text of the sheet."""
+    from pnp.i18n.catalogs import CatalogError, display, parse_language, read
+    from pnp.i18n.context import SOURCE_LANGUAGE, Language, activate
+    from pnp.i18n.status import format_problem
+    from pnp.i18n.translations import Tracked, compile_catalog
+    from pnp.layout.calibrate import texts_from
+    from pnp.layout.templates import Texts
+    from pnp.paths import templates_dir
+
+    def make(language: Language):
+        with activate(language):
+            return texts_from(Texts(templates_dir() / "cards", "shared.j2"), paper, back_offset)
+
+    code = lang.strip()
+    if "," in code or code == "all":
+        raise click.BadParameter("the calibration sheet is in one language: give one code (fr, en, pl)",
+                                 param_hint="--lang")
+    folders = _games(ctx)
+    if game is not None:
+        if game not in folders:
+            hint = did_you_mean(game, folders)
+            raise click.BadParameter(f"no game '{game}' in {ctx.data}" + (f"; {hint}" if hint else ""),
+                                     param_hint="--game")
+        folders = {game: folders[game]}
+    if code == SOURCE_LANGUAGE:
+        return make(Language()), None
+    try:
+        code = parse_language(code)
+    except CatalogError:
+        raise click.BadParameter(f"unknown language '{lang}' (a code such as en, pl, de)",
+                                 param_hint="--lang") from None
+    missing: dict[str, list[str]] = {}
+    for game_id, folder in folders.items():
+        po = folder / "locales" / f"{code}.po"
+        if not po.is_file():
+            continue
+        catalog = read(po, locale=code)
+        broken = {(m.id if isinstance(m.id, str) else m.id[0], m.context)
+                  for m in catalog if m.id and format_problem(m)}
+        tracked = Tracked(compile_catalog(catalog, broken))
+        texts = make(Language(code, tracked, source=False))
+        if not tracked.fallbacks:
+            return texts, game_id
+        missing[game_id] = [msgid for msgid, _ in tracked.fallbacks]
+    if not missing:
+        known = sorted({SOURCE_LANGUAGE} | {p.stem for f in folders.values() for p in (f / "locales").glob("*.po")})
+        where = f"{game} has no '{code}' catalog" if game else f"no game in {ctx.data} has a '{code}' catalog"
+        raise click.BadParameter(f"{where}; the sheet can be in: {', '.join(known)}", param_hint="--lang")
+    first = next(iter(missing))
+    who = f"{first}'s catalog does not translate" if game else "no catalog translates"
+    raise click.BadParameter(
+        f"{who} the calibration sheet into '{code}': "
+        f"{len(missing[first])} string(s) missing in {display(folders[first] / 'locales' / f'{code}.po')}, e.g. "
+        f"{_short(missing[first][0], 60)} (pnp i18n update {first}, then translate them)", param_hint="--lang")
+
+
+@cli.command()
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper the sheet is printed on (print it on the paper of your kits).")
+@click.option("--lang", default="fr", show_default=True,
+              help="Language of the sheet: fr, or a language a game of the data folder is translated into "
+                   "(its catalog translates the sheet, e.g. en, pl).")
+@click.option("--game", default=None, metavar="GAME",
+              help="Translate with this game's catalog (default: the first game, by name, whose catalog "
+                   "translates every text of the sheet).")
+@click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
+              help="Print the sheet with this correction already applied, to check it: the lines then meet on 0.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write calibrate-<paper>.pdf into (default: the current folder).")
+@click.pass_obj
+@_fail_cleanly
+def calibrate(ctx: Ctx, paper: str, lang: str, game: str | None, back_offset: tuple[float, float],
+              out: Path | None) -> None:
+    """Write calibrate-<paper>.pdf: one sheet to print double-sided (long-edge flip, at 100 %) that
+    measures how far your printer puts the back side, and gives the X,Y to pass to
+    `pnp build --back-offset X,Y`.
+
+    \b
+    Hold the printed sheet against the light, back side towards you: on each scale, read the
+    number where a line of the back meets a line of the front (X on the horizontal scales, Y on
+    the vertical ones, at the centre). +X moves the backs right and +Y down, as seen on the back.
+    """
+    from pnp.layout.calibrate import calibration_sheet
+    from pnp.layout.paper import display_name
+    from pnp.layout.paper import paper as paper_size
+    from pnp.paint.pdf import paint_pdf
+    from pnp.write.transaction import OutputTransaction
+
+    paper = paper.lower()
+    texts, source = _calibration_texts(ctx, lang, game, paper, back_offset)
+    footer = f"pnp calibrate · {display_name(paper)}" + (f" · --back-offset {back_offset[0]:g},{back_offset[1]:g}"
+                                                         if any(back_offset) else "")
+    pages = calibration_sheet(paper_size(paper), texts, back_offset, footer=footer)
+    folder = out if out is not None else Path.cwd()
+    name = f"calibrate-{paper}.pdf"
+    with OutputTransaction(folder) as tx:
+        count = paint_pdf(pages, str(tx.path(name)), title=f"{texts.front_title} ({display_name(paper)})",
+                          author="pnp", subject="pnp calibrate")
+    click.echo(f"wrote {folder / name} ({count} pages" + (f"; texts from {source}'s {lang.strip()} catalog" if source
+                                                          else "") + ")")
+    click.echo("Print it double-sided (flip on the long edge) at 100 %, hold it against the light and read the "
+               "scales; then: pnp build --back-offset X,Y")
 
 
 # --- i18n ---------------------------------------------------------------------------------
