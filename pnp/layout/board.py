@@ -7,7 +7,8 @@ before the finish its distance to the line (same number, same column: the photo-
 Around it: the title cartouche, the legend, and the podium where the point tokens wait.
 
 Groups (ids): road, squares, lines, labels, tokens, legend, title. Texts come from the game's
-board template, templates/boards/<game>.j2.
+board template, templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists the features a seam
+between tiles should keep out of (pnp.layout.seams): squares, start squares, lines, labels, panels.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from typing import Any
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
+from pnp.layout import seams
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Use, compose, polygon, scale,
                               translate)
+from pnp.layout.seams import Keep, SeamHints
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
 from pnp.model.game_model import GameModel
@@ -100,7 +103,32 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    return board_page(board, side, groups, w, h, bleed)
+    hints = seam_hints(ctx, groups, [(m.column, m.lane) for m in side.marks(PELOTON)])
+    return board_page(board, side, groups, w, h, bleed, seams=hints)
+
+
+# --- where the board may be cut into tiles
+
+def seam_hints(ctx: _Ctx, groups: tuple[Group, ...], starts: list[tuple[int, int]],
+               lines: tuple[str, ...] = ("lines",), labels: tuple[str, ...] = ("labels",),
+               panels: tuple[tuple[str, str], ...] = (("tokens", "tokens"), ("legend", "legend"),
+                                                      ("title", "title"))) -> SeamHints:
+    """The features of a road-grid side that a seam between tiles should keep out of: its road
+    squares (a seam runs along their edges), its ``starts`` squares, what the groups named in
+    ``lines`` draw across the road, what the ``labels`` groups draw, and each panel (group id,
+    area kind) with what is written and drawn on it."""
+    side = ctx.side
+    by_id = {g.id: g for g in groups}
+    keep: list[Keep] = [Keep(*side.square_box(c, l), seams.SQUARE, "square") for c, l in side.road()]
+    keep += [Keep(*side.square_box(c, l), seams.START, "start") for c, l in starts]
+    for gid in lines:
+        keep += seams.item_keeps(by_id[gid].items, seams.LINE, "line")
+    for gid in labels:
+        keep += seams.item_keeps(by_id[gid].items, seams.LABEL, "label")
+    for gid, kind in panels:
+        for area in side.areas_of(kind)[:1]:
+            keep += seams.item_keeps(by_id[gid].items, seams.LABEL, "label", within=area.box)
+    return SeamHints(tuple(keep))
 
 
 # --- geometry

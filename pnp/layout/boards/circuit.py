@@ -14,7 +14,8 @@ banner and the stage finish lines (chequered, with a label on the verge). Grid s
 "grid") carry a white frame and their number. Areas: title, compass, legend.
 
 Groups (ids): background, road, squares, lines, labels, title, compass, legend. Texts come from
-templates/boards/<game>.j2.
+templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists what a seam between tiles should keep
+out of (pnp.layout.seams).
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from functools import cached_property
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.maillot_jaune import terrain_colour, terrain_pattern
+from pnp.layout import seams
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
+from pnp.layout.seams import SeamHints
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
 from pnp.model.game_model import GameModel
@@ -285,7 +288,31 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_compass(ctx)), id="compass"),
         Group(tuple(_legend(ctx)), id="legend"),
     )
-    return board_page(board, side, groups, w, h, bleed, square_mm=ctx.loop.step, loop_mm=ctx.loop.length, min_square_mm=min(min(v) for v in ctx.loop.square_sizes().values()))
+    return board_page(board, side, groups, w, h, bleed, square_mm=ctx.loop.step, loop_mm=ctx.loop.length,
+                      min_square_mm=min(min(v) for v in ctx.loop.square_sizes().values()), seams=seam_hints(ctx, groups))
+
+
+def seam_hints(ctx: _Ctx, groups: tuple[Group, ...]) -> SeamHints:
+    """What a seam between tiles should keep out of: every square of the loop (by its box: square on
+    the straights, where a seam can run along an edge), the grid squares, the lines across the road
+    and their plates, and the title, compass and legend panels with what they hold."""
+    loop, side = ctx.loop, ctx.side
+    by_id = {g.id: g for g in groups}
+
+    def box(column: int, lane: int) -> tuple[float, float, float, float]:
+        pts = loop.cell(column, lane)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    keep = [seams.keep_box(box(c, k), seams.SQUARE, "square")
+            for c in range(1, side.columns + 1) for k in range(1, side.lanes + 1)]
+    keep += [seams.keep_box(box(s.column, s.lane), seams.START, "start") for s in side.marks("grid")]
+    keep += seams.item_keeps(by_id["lines"].items, seams.LINE, "line")
+    keep += seams.item_keeps(by_id["labels"].items, seams.LABEL, "label")
+    for kind in ("title", "compass", "legend"):
+        for area in side.areas_of(kind)[:1]:
+            keep += seams.item_keeps(by_id[kind].items, seams.LABEL, "label", within=area.box)
+    return SeamHints(tuple(keep))
 
 
 def _background(ctx: _Ctx) -> list[Item]:

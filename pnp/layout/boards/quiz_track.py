@@ -9,6 +9,7 @@ stage town's name, the prologue number, or the kind's name. A legend (icon, name
 and a title cartouche sit in their own areas.
 
 Groups (ids): background, road, squares, labels, legend, title. Texts come from templates/boards/<game>.j2.
+The scene's ``meta["seams"]`` lists what a seam between tiles should keep out of (pnp.layout.seams).
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ from dataclasses import dataclass
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout.faces.tour_de_france_quiz import SQUARE_LOOK, _jersey_symbol, icon
+from pnp.layout import seams
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Group, Item, Line, Rect, Scene, Style
+from pnp.layout.seams import SeamHints
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
 from pnp.model.game_model import GameModel
@@ -90,7 +93,23 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    return board_page(board, side, groups, w, h, bleed)
+    return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups))
+
+
+def seam_hints(ctx: _Ctx, groups: tuple[Group, ...]) -> SeamHints:
+    """What a seam between tiles should keep out of: every square of the track (a seam runs along
+    their edges), the prologue squares where the race starts, and the legend and title panels with
+    what they hold."""
+    side, sq = ctx.side, ctx.side.square_mm
+    by_id = {g.id: g for g in groups}
+    pos = positions(side)
+    starts = {n for n, mark in marks(side).items() if mark.kind == "prologue"}
+    keep = [seams.Keep(x, y, sq, sq, seams.START if n in starts else seams.SQUARE,
+                       "start" if n in starts else "square") for n, (x, y) in sorted(pos.items())]
+    for kind in ("legend", "title"):
+        for area in side.areas_of(kind)[:1]:
+            keep += seams.item_keeps(by_id[kind].items, seams.LABEL, "label", within=area.box)
+    return SeamHints(tuple(keep))
 
 
 def _background(w: float, h: float, bleed: float) -> list[Item]:

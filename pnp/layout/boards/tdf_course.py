@@ -7,7 +7,8 @@ squares, the red dots (risk squares), the green line at mid-stage, the finish li
 (one numbered slot per cyclist), a legend and the title.
 
 Groups (ids): road, squares, corridors, bands, risk, lines, labels, finish-table, legend, title.
-Texts come from templates/boards/<game>.j2.
+Texts come from templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists what a seam between tiles
+should keep out of (pnp.layout.seams): the start bands and time trial squares count as start squares.
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = base.BLEED) ->
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    return board_page(board, side, groups, w, h, bleed)
+    starts = [(s.column, s.lane) for kind in ("band", "itt-start") for s in side.marks(kind)]
+    hints = base.seam_hints(ctx, groups, starts, lines=("lines", "corridors"),
+                            panels=(("finish-table", "finish-table"), ("legend", "legend"), ("title", "title")))
+    return board_page(board, side, groups, w, h, bleed, seams=hints)
 
 
 def _teams(ctx):
