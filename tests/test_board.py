@@ -376,17 +376,19 @@ def test_terrain_comes_from_spaces_then_map_then_road():
 
 def test_a_narrow_tile_keeps_its_label_clear_of_its_name() -> None:
     """A piece narrower than the page (the Flamme Rouge roundabout) still gets a readable label
-    that stops before the tile's big name; a long calibration note goes above its line."""
+    that starts after the tile's big name and stays within the tile's width; a long calibration
+    note goes above its line."""
     from pnp.layout import tiling
     from pnp.layout.paper import paper
-    from pnp.layout.scene import Rect, Scene, Style, Text
+    from pnp.layout.scene import Group, Rect, Scene, Style, Text
 
     scene = Scene(90, 400, (Rect(0, 0, 90, 400, Style(fill="#888888")),))
     label = "Flamme Rouge · variantes maison v1.0 · 2024-06-01 · A · Rond-point · tuile A1 (1/2)"
-    _, pages = tiling.tile_pages(scene, "narrow", paper("a4"), lambda n, i, t: label)
-    texts = [it for it in pages[0].items if isinstance(it, Text)]
-    head, name = texts
-    assert head.x + head.width < name.x and head.size >= 5.0
+    grid, pages = tiling.tile_pages(scene, "narrow", paper("a4"), lambda n, i, t: label)
+    [group] = [it for it in pages[0].items if isinstance(it, Group) and any(isinstance(t, Text) for t in it.items)]
+    name, head = [it for it in group.items if isinstance(it, Text)]
+    assert name.text == "A1" and name.x + name.width < head.x and head.size >= 5.0
+    assert group.transform[4] + head.x + head.width <= grid.placement(0, 0).ox + 90 + 1e-6
     # a piece on one sheet: its label alone, and crop marks at its corners
     small = Scene(90, 150, (Rect(0, 0, 90, 150, Style(fill="#888888")),))
     _, [page] = tiling.tile_pages(small, "small", paper("a4"), lambda n, i, t: "label")

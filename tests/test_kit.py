@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from pnp.build import BuildOptions, build_game
 from pnp.layout.paper import paper
-from pnp.layout.tiling import BAND, OVERLAP, plan_tiles
+from pnp.layout.tiling import OVERLAP, plan_tiles
 from pnp.model import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,28 +102,33 @@ def _render(path: Path, index: int, dpi: int = 100):
 
 
 def test_overlap_strips_of_neighbouring_tiles_show_the_same_picture(kit: Path, model) -> None:
+    from pnp.layout.boards import board_scene
+    from pnp.layout.seams import hints_of
+
     board = model.boards[0]
     w, h = board.size_mm(board.sides[0])
-    grid = plan_tiles(w, h, paper("a4"))
+    grid = plan_tiles(w, h, paper("a4"), hints=hints_of(board_scene(model, board.sides[0]).meta))
     dpi = 100
     px = dpi / 25.4
-    ox = (grid.page_w - grid.tw) / 2
-    oy = 5 + BAND + (grid.page_h - 10 - BAND - grid.th) / 2
+    (ax, oy), bx = (grid.placement(0, 0).ox, grid.placement(0, 0).oy), grid.placement(1, 0).ox
+    _, _, tw, th = grid.box(0, 0)
     a1, b1 = _render(kit / "board-a-a4.pdf", 1, dpi), _render(kit / "board-a-a4.pdf", 2, dpi)
     inset = 1.0  # stay clear of the clip edge, where anti-aliasing differs
-    top, bottom = round((oy + inset) * px), round((oy + grid.th - inset) * px)
+    top, bottom = round((oy + inset) * px), round((oy + th - inset) * px)
     width = round((OVERLAP - 2 * inset) * px)
-    left_a = round((ox + grid.tw - OVERLAP + inset) * px)
-    left_b = round((ox + inset) * px)
+    left_a = round((ax + tw - OVERLAP + inset) * px)
+    left_b = round((bx + inset) * px)
     strip_a = a1.crop((left_a, top, left_a + width, bottom)).tobytes()
 
     def mean_diff(left: int) -> float:
         strip_b = b1.crop((left, top, left + width, bottom)).tobytes()
         return sum(abs(p - q) for p, q in zip(strip_a, strip_b)) / len(strip_a)
 
-    assert mean_diff(left_b) < 4, "the overlap strips differ"
+    # the tiles sit at any fraction of a pixel on their pages: the best of three whole-pixel shifts
+    best = min(mean_diff(left_b + d) for d in (-1, 0, 1))
+    assert best < 4, "the overlap strips differ"
     assert len(set(strip_a)) > 5, "the strip is blank: nothing was compared"
-    assert mean_diff(left_b + round(4 * px)) > 2 * mean_diff(left_b), "a shifted strip should not match"
+    assert mean_diff(left_b + round(4 * px)) > 2 * best, "a shifted strip should not match"
 
 
 def test_board_svg_is_true_size_with_groups_and_text(kit: Path, model) -> None:
