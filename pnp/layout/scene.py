@@ -1,4 +1,4 @@
-"""Scenes: lists of simple shapes in millimetres, y pointing down, that painters turn into files.
+"""Scenes: lists of simple shapes (and pictures) in millimetres, y pointing down, that painters turn into files.
 
 A scene knows nothing of games; painters know nothing of anything else.
 """
@@ -75,6 +75,21 @@ class Text:
     """Advance width in mm, as measured by the layout (painters may use it for anchoring)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A raster picture (PNG or JPEG) stretched over the box (x, y, w, h), in mm, y down.
+
+    ``path`` is its file; ``digest`` the sha256 of its bytes, so that a changed picture changes the
+    scene (digests of scenes, incremental builds) and painters can embed each picture once."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: str
+    digest: str
+
+
 Clip = Union[Rect, Path]
 
 
@@ -110,7 +125,7 @@ class Use:
     transform: Affine = IDENTITY
 
 
-Item = Union[Rect, Circle, Line, Path, Text, Group, Use]
+Item = Union[Rect, Circle, Line, Path, Text, Group, Use, Image]
 
 
 @dataclass(frozen=True)

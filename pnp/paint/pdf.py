@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, BinaryIO
 
 from pnp.layout import fonts
-from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path, Rect, Scene, Style, Text, Use
+from pnp.layout.scene import IDENTITY, Circle, Group, Image, Line, Path, Rect, Scene, Style, Text, Use
 
 MM = 72.0 / 25.4
 
@@ -103,7 +103,7 @@ class ItemPainter:
         self.c = canvas
         self.forms: dict[str, str] = {}
         self._draw = {Rect: self._rect, Circle: self._circle, Line: self._line, Path: self._path,
-                      Text: self._text, Group: self._group, Use: self._use}
+                      Text: self._text, Group: self._group, Use: self._use, Image: self._image}
 
     def items(self, items: Iterable) -> None:
         draw = self._draw
@@ -175,6 +175,15 @@ class ItemPainter:
         obj.setFillColorRGB(*_rgb(t.fill))
         obj.textOut(t.text)
         self.c.drawText(obj)
+
+    def _image(self, im: Image) -> None:
+        """A picture over its box: drawn in a frame flipped back to y up, so it stands upright.
+        ReportLab embeds each file once per document (PNG transparency kept)."""
+        c = self.c
+        c.saveState()
+        c.transform(1, 0, 0, -1, im.x, im.y + im.h)
+        c.drawImage(im.path, 0, 0, im.w, im.h, mask="auto")
+        c.restoreState()
 
     def _clip(self, clip) -> None:
         if isinstance(clip, Rect):

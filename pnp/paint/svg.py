@@ -11,6 +11,7 @@ The picture is the one the PDF painter draws (pnp.paint.pdf):
   in the face named by :data:`pnp.layout.fonts.FACES`, its size in user units (points * 25.4 / 72).
 - a symbol is defined once in ``<defs>`` as a ``<symbol>`` whose viewBox is its box (0, 0, w, h), like
   the PDF form's bounding box, and placed with ``<use>``.
+- a picture (PNG, JPEG) is embedded once in ``<defs>`` as a data: URI and placed with ``<use>``.
 - a group's clip becomes a ``<clipPath>`` in ``<defs>`` (identical clips are shared), in the group's
   coordinates (after its transform), as in the PDF.
 
@@ -27,7 +28,7 @@ from pathlib import Path as FilePath
 from typing import TextIO
 
 from pnp.layout import fonts
-from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path, Rect, Scene, Style, Symbol, Text, Use
+from pnp.layout.scene import IDENTITY, Circle, Group, Image, Line, Path, Rect, Scene, Style, Symbol, Text, Use
 
 MM_PER_PT = 25.4 / 72.0
 
@@ -117,7 +118,8 @@ class _SvgPainter:
         self._fonts: dict[str, dict[str, str]] = {}
         self._chars: dict[str, set[str]] = {}
         self._draw = {Rect: self._rect, Circle: self._circle, Line: self._line, Path: self._path,
-                      Text: self._text, Group: self._group, Use: self._use}
+                      Text: self._text, Group: self._group, Use: self._use, Image: self._image}
+        self._images: dict[tuple, str] = {}
         self._items(dwg, scene.items)
 
     # -- ids -------------------------------------------------------------------------------------
@@ -289,6 +291,26 @@ class _SvgPainter:
                  "width": fmt(max(sym.width, 0)), "height": fmt(max(sym.height, 0))}
         if u.transform != IDENTITY:
             attrs["transform"] = fmt_matrix(u.transform)
+        return self._new("use", attrs)
+
+    def _image(self, im: Image):
+        """A picture: its bytes defined once in ``<defs>`` (a data: URI) per size, placed with ``<use>``."""
+        w, h = fmt(abs(im.w)), fmt(abs(im.h))
+        key = (im.digest, w, h)
+        iid = self._images.get(key)
+        if iid is None:
+            import base64
+
+            iid = self._images[key] = self._unique(f"img-{im.digest[:12]}")
+            data = FilePath(im.path).read_bytes()
+            mime = "image/jpeg" if data[:3] == b"\xff\xd8\xff" else "image/png"
+            href = f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+            self.defs.elements.append(self._new("image", {"id": iid, "x": "0", "y": "0", "width": w, "height": h,
+                                                          "preserveAspectRatio": "none", "xlink:href": href}))
+        attrs = {"xlink:href": f"#{iid}"}
+        x, y = min(im.x, im.x + im.w), min(im.y, im.y + im.h)
+        if x or y:
+            attrs["transform"] = f"translate({fmt(x)} {fmt(y)})"
         return self._new("use", attrs)
 
     def write(self, fp: TextIO) -> None:

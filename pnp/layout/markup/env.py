@@ -1,0 +1,146 @@
+"""The Jinja environment of face templates, and rendering with located errors.
+
+Templates are looked up in ``pnp.paths.template_dirs(game_folder)``: the game's own ``templates/``
+folder first, then the shared library, so a game overrides a shared face by giving its name. The
+environment is strict about undefined names (StrictUndefined), escapes what it prints for XML (a
+card text with ``&`` or ``<`` stays text) and has gettext installed in the build's language, as the
+other templates have (pnp.layout.templates): ``{% trans %}`` blocks and ``_()`` work in a face.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp.i18n.context import Language
+from pnp.layout.markup.errors import MarkupError, at_template
+from pnp.paths import template_dirs
+
+FACES = "faces"
+SUFFIX = ".svg.j2"
+
+
+def face_path(name: str) -> str:
+    """The template name of a face layout: ``faces/NAME.svg.j2``."""
+    return f"{FACES}/{name}{SUFFIX}"
+
+
+def find(game_folder: Path, name: str) -> Path | None:
+    """The file of template ``name`` (e.g. ``faces/back.svg.j2``) for a game: its own first, then
+    the shared one; None when neither exists."""
+    for folder in template_dirs(game_folder):
+        path = folder / name
+        if path.is_file():
+            return path
+    return None
+
+
+def face_names(game_folder: Path) -> list[str]:
+    """Every face layout a template gives, for the game (its own and the shared ones)."""
+    names = set()
+    for folder in template_dirs(game_folder):
+        for path in (folder / FACES).glob(f"*{SUFFIX}"):
+            names.add(path.name[: -len(SUFFIX)])
+    return sorted(names)
+
+
+def environment(game_folder: Path, language: Language):
+    """The Jinja environment of a game's templates in ``language``."""
+    return _environment(tuple(str(p) for p in template_dirs(game_folder)), language)
+
+
+@lru_cache(maxsize=16)
+def _environment(folders: tuple[str, ...], language: Language):
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(list(folders)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        extensions=["jinja2.ext.i18n"],
+        bytecode_cache=_bytecode_cache(),
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(language.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["mm"] = mm
+    env.globals["mm"] = mm
+    return env
+
+
+_BYTECODE = None
+
+
+def _bytecode_cache():
+    """Compiled templates kept between builds (checked against each template's source)."""
+    global _BYTECODE
+    if _BYTECODE is None:
+        import jinja2
+
+        _BYTECODE = jinja2.FileSystemBytecodeCache()
+    return _BYTECODE
+
+
+def mm(value: float) -> str:
+    """A number for markup: at most 3 decimals, no trailing zeros (``{{ w / 2 | mm }}``)."""
+    s = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def load(env, name: str, game_folder: Path):
+    """The compiled template ``name``; a missing template or a syntax error is a MarkupError."""
+    import jinja2
+
+    try:
+        return env.get_template(name)
+    except jinja2.TemplateSyntaxError as exc:
+        raise at_template(exc.filename or name, exc.lineno, f"template syntax: {exc.message}") from None
+    except jinja2.TemplateNotFound as exc:
+        looked = " or ".join(f"{p}/" for p in _shown(template_dirs(game_folder)))
+        raise at_template(name, 0, f"template not found: {exc.name}", hint=f"looked in {looked}") from None
+
+
+def render(template, context: dict[str, Any], what: str) -> str:
+    """``template`` rendered with ``context``; a mistake in it (an undefined name, a missing included
+    template, an error raised by an expression) is a MarkupError at its template line. ``what`` names
+    the card, for the message."""
+    import jinja2
+
+    try:
+        return template.render(context)
+    except MarkupError:
+        raise
+    except jinja2.TemplateSyntaxError as exc:  # an included template
+        raise at_template(exc.filename or template.filename, exc.lineno, f"template syntax: {exc.message}") from None
+    except jinja2.UndefinedError as exc:
+        file, line = _template_frame(exc, template.filename)
+        raise at_template(file, line, f"{what}: undefined: {exc.message}",
+                          hint="see the names a face template receives in the README") from None
+    except jinja2.TemplateNotFound as exc:
+        file, line = _template_frame(exc, template.filename)
+        raise at_template(file, line, f"template not found: {exc.name}") from None
+    except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        file, line = _template_frame(exc, template.filename)
+        raise at_template(file, line, f"{what}: {type(exc).__name__}: {exc}") from None
+
+
+def _template_frame(exc: BaseException, default: str) -> tuple[str, int]:
+    """The innermost template frame of ``exc``'s traceback (Jinja rewrites tracebacks so that a
+    frame of template code names the template file and line)."""
+    found = (default, 0)
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.endswith(".j2"):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _shown(folders: list[Path]) -> list[str]:
+    from pnp.layout.markup.errors import display
+
+    return [display(p) for p in folders]
