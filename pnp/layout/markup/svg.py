@@ -95,6 +95,9 @@ class Reader:
     def root_box(self) -> tuple[float, float, float, float]:
         """The root's viewBox (x, y, w, h), else (0, 0, width, height)."""
         root = self.root
+        if root.name == "svg" and root.ns != SVG_NS:
+            raise self.fail(root, "the <svg> element is not in the SVG namespace",
+                            hint='write <svg xmlns="http://www.w3.org/2000/svg" ...>')
         if root.ns != SVG_NS or root.name != "svg":
             raise self.fail(root, f"the root element is <{root.tag}>, not <svg>",
                             hint='write <svg xmlns="http://www.w3.org/2000/svg" xmlns:pnp="https://pnp.invalid/ns" '
@@ -135,8 +138,6 @@ class Reader:
             if key.startswith("{" + PNP_NS):
                 raise self.fail(node, f"unknown pnp attribute pnp:{key.split('}', 1)[1]} on <{node.name}>",
                                 hint="pnp's attributes go on pnp's own elements")
-        if attrs.get("display") == "none":
-            return []
         draw = self._draw.get(node.name)
         if draw is None:
             if node.name in SKIPPED or node.name in ("defs", "symbol", "clipPath", "style"):
@@ -147,6 +148,8 @@ class Reader:
             raise self.fail(node, f"unsupported SVG element <{node.name}>",
                             hint="pnp draws rect, circle, ellipse, line, polyline, polygon, path, text, image, g, use")
         props = self.inherit(node, props)
+        if attrs.get("display") == "none":
+            return []
         opacity = self._opacity(node, opacity)
         items = draw(node, props, opacity)
         return self.wrap(node, items)

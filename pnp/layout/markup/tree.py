@@ -45,9 +45,11 @@ class Node:
 class XmlProblem(Exception):
     """Markup that is not well-formed XML: its message, line and column (1-based)."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    def __init__(self, message: str, line: int, column: int, open_line: int = 0) -> None:
         super().__init__(message)
         self.message, self.line, self.column = message, line, column
+        self.open_line = open_line
+        """For a mismatched end tag: the line of the element left open (the likely mistake)."""
 
 
 def parse(markup: str) -> Node:
@@ -86,5 +88,10 @@ def parse(markup: str) -> Node:
         message = expat.ErrorString(exc.code)
         if message == "unbound prefix":
             message = "unbound prefix (declare it: xmlns:pnp=\"https://pnp.invalid/ns\" on the <svg> element)"
-        raise XmlProblem(message, exc.lineno, exc.offset + 1) from None
+        open_line = 0
+        if message == "mismatched tag" and stack:
+            node = stack[-1]
+            message = f"mismatched tag: <{node.tag}> of rendered line {node.line} is not closed"
+            open_line = node.line
+        raise XmlProblem(message, exc.lineno, exc.offset + 1, open_line) from None
     return root[0]
