@@ -144,7 +144,7 @@ def _draw(fn, problems: list[str], label: str, reported: set[tuple] | None = Non
     except MarkupError as exc:
         # a mistake of the template is reported once, for the first card it shows on
         err = exc.error
-        same = (err.location, err.message.split(": ", 1)[-1])
+        same = (err.location, err.message)
         if reported is None or same not in reported:
             if reported is not None:
                 reported.add(same)

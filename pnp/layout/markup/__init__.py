@@ -15,8 +15,8 @@ mistake is a MarkupError located in the template (file and line).
 """
 
 from pnp.layout.markup.engine import Drawn, Faces, faces_for, read_face
-from pnp.layout.markup.env import face_names, face_path, find
+from pnp.layout.markup.env import face_names, face_path, faces_digest, find
 from pnp.layout.markup.errors import MarkupError
 from pnp.layout.markup.tree import PNP_NS
 
-__all__ = ["Drawn", "Faces", "MarkupError", "PNP_NS", "face_names", "face_path", "faces_for", "find", "read_face"]
+__all__ = ["Drawn", "Faces", "MarkupError", "PNP_NS", "face_names", "face_path", "faces_digest", "faces_for", "find", "read_face"]

@@ -138,8 +138,8 @@ def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -
         root = tree.parse(markup)
     except tree.XmlProblem as exc:
         raise at_markup(template, markup, exc.open_line or exc.line,
-                        f"{what}: malformed XML: {exc.message} (line {exc.line}, column {exc.column})",
-                        hint="a face template must render well-formed SVG") from None
+                        f"malformed XML: {exc.message} (line {exc.line}, column {exc.column})",
+                        hint="a face template must render well-formed SVG", what=what) from None
     reader = Reader(Scope(template, markup, what, folder, ctx), root)
     view = reader.root_box()
     items = reader.document()

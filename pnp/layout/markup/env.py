@@ -45,6 +45,24 @@ def face_names(game_folder: Path) -> list[str]:
     return sorted(names)
 
 
+def faces_digest(game_folder: Path) -> str:
+    """A digest of everything a template face can draw from: every file under ``faces/`` of the
+    game's templates and of the shared library (with the parts they include), and the game's
+    ``images/`` and ``icons/``. Incremental builds put it in the key of the files that show faces."""
+    import hashlib
+
+    h = hashlib.sha256(b"pnp-faces-1")
+    folders = [(str(i), d / FACES) for i, d in enumerate(template_dirs(game_folder))]
+    folders += [("images", game_folder / "images"), ("icons", game_folder / "icons")]
+    for tag, folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            h.update(f"{tag}/{path.relative_to(folder).as_posix()}\0".encode())
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
 def environment(game_folder: Path, language: Language):
     """The Jinja environment of a game's templates in ``language``."""
     return _environment(tuple(str(p) for p in template_dirs(game_folder)), language)
@@ -117,14 +135,14 @@ def render(template, context: dict[str, Any], what: str) -> str:
         raise at_template(exc.filename or template.filename, exc.lineno, f"template syntax: {exc.message}") from None
     except jinja2.UndefinedError as exc:
         file, line = _template_frame(exc, template.filename)
-        raise at_template(file, line, f"{what}: undefined: {exc.message}",
-                          hint="see the names a face template receives in the README") from None
+        raise at_template(file, line, f"undefined: {exc.message}",
+                          hint="see the names a face template receives in the README", what=what) from None
     except jinja2.TemplateNotFound as exc:
         file, line = _template_frame(exc, template.filename)
         raise at_template(file, line, f"template not found: {exc.name}") from None
     except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
         file, line = _template_frame(exc, template.filename)
-        raise at_template(file, line, f"{what}: {type(exc).__name__}: {exc}") from None
+        raise at_template(file, line, f"{type(exc).__name__}: {exc}", what=what) from None
 
 
 def _template_frame(exc: BaseException, default: str) -> tuple[str, int]:

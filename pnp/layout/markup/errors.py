@@ -17,12 +17,15 @@ from pnp.errors import DataError, DataErrors, Location, PnpError
 class MarkupError(PnpError):
     """One mistake in a template or in the markup it renders, with where it is."""
 
-    def __init__(self, error: DataError) -> None:
+    def __init__(self, error: DataError, what: str = "") -> None:
         self.error = error
-        super().__init__(error.render())
+        self.what = what
+        """The component it shows on ('card movement/single-bleu-1'), when it depends on one."""
+        super().__init__(self.render())
 
     def render(self) -> str:
-        return self.error.render()
+        """``what: file:line: error: message (hint)``, as the build lists layout problems."""
+        return f"{self.what}: {self.error.render()}" if self.what else self.error.render()
 
     def as_errors(self) -> DataErrors:
         return DataErrors([self.error])
@@ -37,18 +40,19 @@ def display(path: str | Path) -> str:
         return str(p)
 
 
-def at_template(template: str | Path, line: int, message: str, hint: str = "") -> MarkupError:
-    return MarkupError(DataError(Location(display(template), line or 0), message, hint=hint))
+def at_template(template: str | Path, line: int, message: str, hint: str = "", what: str = "") -> MarkupError:
+    return MarkupError(DataError(Location(display(template), line or 0), message, hint=hint), what)
 
 
-def at_markup(template: str | Path, markup: str, markup_line: int, message: str, hint: str = "") -> MarkupError:
+def at_markup(template: str | Path, markup: str, markup_line: int, message: str, hint: str = "",
+              what: str = "") -> MarkupError:
     """A mistake at ``markup_line`` of the rendered ``markup`` of ``template``: located at the template
     line it comes from when that can be told, and quoting the markup line."""
     lines = markup.splitlines()
     text = lines[markup_line - 1].strip() if 0 < markup_line <= len(lines) else ""
     line = template_line(str(template), text, markup_line)
     quoted = f" [rendered line {markup_line}: {_short(text)}]" if text else f" [rendered line {markup_line}]"
-    return at_template(template, line, message + quoted, hint)
+    return at_template(template, line, message + quoted, hint, what)
 
 
 def template_line(template: str, rendered: str, near: int) -> int:

@@ -100,7 +100,9 @@ def picture(reader, node: Node, path: Path) -> Symbol:
     except tree.XmlProblem as exc:
         from pnp.layout.markup.errors import at_template
 
-        raise at_template(path, exc.line, f"malformed XML: {exc.message} (column {exc.column})") from None
+        raise at_template(path, exc.open_line or exc.line,
+                          f"malformed XML: {exc.message} (line {exc.line}, column {exc.column})",
+                          what=reader.scope.what) from None
     inner = Reader(scope, root)
     vx, vy, vw, vh = inner.root_box()
     items = tuple(inner.document())

@@ -82,7 +82,7 @@ class Reader:
     # -- messages ------------------------------------------------------------------------------
     def fail(self, node: Node | None, message: str, hint: str = "") -> MarkupError:
         line = node.line if node is not None else 0
-        return at_markup(self.scope.template, self.scope.markup, line, f"{self.scope.what}: {message}", hint)
+        return at_markup(self.scope.template, self.scope.markup, line, message, hint, self.scope.what)
 
     def _collect_ids(self, node: Node) -> None:
         for child in node.elements():
