@@ -4,6 +4,9 @@ Sources, per game (paths under the project's templates/ folder):
 - its card texts ``cards/<game>.j2``, its board texts ``boards/<game>.j2``, its rulebook
   ``rulebook/<game>.md.j2`` when it exists, and the texts every kit prints ``cards/shared.j2``;
   templates these import or include are followed (same folder, or relative to templates/);
+- its face templates (pnp.layout.markup): every ``faces/*.svg.j2`` of the game's own ``templates/``
+  folder, and the shared ``faces/NAME.svg.j2`` its decks name (``face:``, ``back:``) and it does
+  not override, with what they include;
 - the translatable fields of its data files (pnp.i18n.data.FIELDS).
 
 Templates go through Babel with Jinja's extractor, ``trimmed`` and ``newstyle_gettext`` on, as the
@@ -69,6 +72,53 @@ def template_sources(game: str, templates: Path, roots: tuple[str, ...] = TEMPLA
     return list(seen.values())
 
 
+def face_sources(folder: Path, templates: Path) -> list[Source]:
+    """The face templates of the game in ``folder``: its own, then the shared ones its decks name
+    (read from decks.yaml; an unreadable file gives none, the model reports it), with what they
+    include (looked up as the build does: the game's templates/ first, then the shared library)."""
+    import jinja2
+    from jinja2 import meta
+
+    own = folder / "templates"
+    paths = sorted((own / "faces").glob("*.svg.j2"))
+    for name in _deck_layouts(folder):
+        rel = f"faces/{name}.svg.j2"
+        if not (own / rel).is_file() and (templates / rel).is_file():
+            paths.append(templates / rel)
+    root = templates.parent
+    seen: dict[Path, Source] = {}
+    env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
+    while paths:
+        path = paths.pop(0)
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = Source(path, _ref(path, root), "template")
+        try:
+            names = meta.find_referenced_templates(env.parse(path.read_text(encoding="utf-8")))
+        except jinja2.TemplateSyntaxError as exc:
+            raise DataErrors([DataError(Location(_ref(path, root), exc.lineno or 0),
+                                        f"template syntax: {exc.message}")]) from None
+        for name in names:
+            if name:
+                paths += [p for p in (own / name, templates / name) if p.is_file()][:1]
+    return list(seen.values())
+
+
+def _deck_layouts(folder: Path) -> list[str]:
+    """The face and back names of the decks of decks.yaml, in order, once each."""
+    import yaml
+
+    try:
+        data = yaml.safe_load((folder / "decks.yaml").read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return []
+    names: list[str] = []
+    for deck in data.get("decks") or [] if isinstance(data, dict) else []:
+        if isinstance(deck, dict):
+            names += [str(deck[k]) for k in ("face", "back") if isinstance(deck.get(k), str)]
+    return list(dict.fromkeys(names))
+
+
 def _ref(path: Path, root: Path) -> str:
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
@@ -94,7 +144,7 @@ def extract(folder: Path, templates: Path | None = None):
                       msgid_bugs_address="", charset="utf-8", fuzzy=True,
                       header_comment=HEADER.format(title=title, game=game))
     catalog.msgid_bugs_address = ""
-    for source in template_sources(game, templates):
+    for source in template_sources(game, templates) + face_sources(folder, templates):
         try:
             found = list(extract_from_file(JINJA_METHOD, str(source.path), DEFAULT_KEYWORDS, COMMENT_TAGS,
                                            JINJA_OPTIONS, strip_comment_tags=True))
@@ -115,6 +165,8 @@ def source_kind(ref: str) -> str:
     parts = ref.split("/")
     if len(parts) >= 3 and parts[0] == "templates":
         return "shared" if parts[-1].startswith("shared") else parts[1]
+    if "templates" in parts[1:-2]:  # a game's own template: data/<game>/templates/faces/...
+        return parts[parts.index("templates", 1) + 1]
     return "data"
 
 
