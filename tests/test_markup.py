@@ -516,3 +516,29 @@ def _flat(items) -> list:
         else:
             out.append(it)
     return out
+
+
+def test_texts_and_translations_are_escaped_for_xml(ctx, game):
+    import gettext
+
+    from pnp.i18n.context import Language
+    from pnp.layout.faces.common import CardContext
+
+    class Catalog(gettext.NullTranslations):
+        def gettext(self, message):
+            return {"Premier joueur": "Tom & Jerry <1>"}.get(message, message)
+
+    template(game, "escaped", HEAD + '\n<text font-size="3">{% trans %}Premier joueur{% endtrans %} · {{ card.id }} & co</text>'
+                                     '\n<text font-size="3">{{ _("Premier joueur") }}</text>\n</svg>\n')
+    from pnp.i18n.context import activate
+
+    with activate(Language("en", Catalog(), source=False)):
+        faces = Faces(CardContext(ctx.model, ctx.size, ctx.bleed, None))
+    # the template's own '&' is a mistake of the template (not well-formed); a translation's is text
+    with pytest.raises(MarkupError, match="not well-formed"):
+        front(ctx, "escaped")
+    template(game, "escaped", HEAD + '\n<text font-size="3">{% trans %}Premier joueur{% endtrans %} · {{ card.id }}</text>'
+                                     '\n<text font-size="3">{{ _("Premier joueur") }}</text>\n</svg>\n')
+    deck = ctx.model.deck("first-player")
+    a, b = faces.front("escaped", deck, deck.cards[0]).items
+    assert a.text == "Tom & Jerry <1> · first-player" and b.text == "Tom & Jerry <1>"

@@ -83,10 +83,38 @@ def _environment(folders: tuple[str, ...], language: Language):
         bytecode_cache=_bytecode_cache(),
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(language.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(_Escaped(language.translations), newstyle=True)  # type: ignore[attr-defined]
     env.filters["mm"] = mm
     env.globals["mm"] = mm
     return env
+
+
+class _Escaped:
+    """Translations whose texts are escaped for XML: Jinja takes a translation for markup when it
+    autoescapes, so an ``&`` in a translation would break the face's SVG."""
+
+    def __init__(self, translations) -> None:
+        self.t = translations
+
+    def gettext(self, message):
+        from markupsafe import escape
+
+        return escape(self.t.gettext(message))
+
+    def ngettext(self, singular, plural, n):
+        from markupsafe import escape
+
+        return escape(self.t.ngettext(singular, plural, n))
+
+    def pgettext(self, context, message):
+        from markupsafe import escape
+
+        return escape(self.t.pgettext(context, message))
+
+    def npgettext(self, context, singular, plural, n):
+        from markupsafe import escape
+
+        return escape(self.t.npgettext(context, singular, plural, n))
 
 
 _BYTECODE = None
