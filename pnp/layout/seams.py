@@ -13,9 +13,11 @@ the piece's whole height (axis 0), a horizontal seam at y its whole width (axis 
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import accumulate
 
 from pnp.layout.fonts import PT
 from pnp.layout.scene import IDENTITY, Affine, Circle, Group, Item, Line, Path, Rect, Text, Use, apply, compose
@@ -63,21 +65,39 @@ class SeamHints:
 
     def cost(self, axis: int, pos: float) -> float:
         """What a seam of ``axis`` at ``pos`` costs: the weights of the features it runs through."""
-        memo = self._memo
-        if (axis, pos) not in memo:
-            memo[axis, pos] = sum(k.weight for k in self.keep if k.crossed(axis, pos))
-        return memo[axis, pos]
+        starts, start_sums, ends, end_sums = self._sweep[axis]
+        # features crossed: those starting before pos, less those (all of which started) ending by pos
+        return start_sums[bisect_left(starts, pos)] - end_sums[bisect_right(ends, pos)]
 
     @cached_property
-    def _memo(self) -> dict[tuple[int, float], float]:
-        return {}
+    def _sweep(self) -> tuple[tuple[list[float], list[float], list[float], list[float]], ...]:
+        """Per axis: the inner starts and ends of the features (a seam must pass strictly between
+        them to cross), each sorted, with the running sums of their weights."""
+        out = []
+        for axis in (0, 1):
+            spans = [(lo + TOL, hi - TOL, k.weight) for k in self.keep for lo, hi in [k.span(axis)]
+                     if lo + TOL < hi - TOL]
+            starts = sorted((a, w) for a, _, w in spans)
+            ends = sorted((b, w) for _, b, w in spans)
+            out.append(([a for a, _ in starts], list(accumulate((w for _, w in starts), initial=0.0)),
+                        [b for b, _ in ends], list(accumulate((w for _, w in ends), initial=0.0))))
+        return tuple(out)
 
     def crossed(self, axis: int, pos: float) -> list[Keep]:
         return [k for k in self.keep if k.crossed(axis, pos)]
 
     def edges(self, axis: int) -> list[float]:
         """Every edge of a feature across ``axis``, sorted: where a seam can run along one."""
-        return sorted({v for k in self.keep for v in k.span(axis)})
+        return self._edges[axis]
+
+    @cached_property
+    def _edges(self) -> tuple[list[float], list[float]]:
+        return tuple(sorted({v for k in self.keep for v in k.span(axis)}) for axis in (0, 1))
+
+    @cached_property
+    def plans(self) -> dict[tuple, "Cuts | None"]:
+        """The cuts already chosen for these hints, by the arguments of :func:`choose_cuts`."""
+        return {}
 
 
 def hints_of(meta: dict) -> SeamHints:
@@ -188,6 +208,14 @@ def choose_cuts(length: float, limits: list[float], overlap: float, hints: SeamH
     """The starts of ``len(limits)`` tiles that cover ``length`` mm, tile i at most ``limits[i]`` long
     (its overlap strip included) and showing at least ``least`` mm of its own, whose seams cost least;
     None when the tiles cannot cover the length."""
+    key = (length, tuple(limits), overlap, axis, least)
+    if key not in hints.plans:
+        hints.plans[key] = _choose_cuts(length, limits, overlap, hints, axis, least)
+    return hints.plans[key]
+
+
+def _choose_cuts(length: float, limits: list[float], overlap: float, hints: SeamHints, axis: int,
+                 least: float) -> Cuts | None:
     n = len(limits)
     if n == 1:
         return Cuts((0.0,), 0.0, 0.0) if length <= limits[0] + 1e-9 else None
