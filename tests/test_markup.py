@@ -542,3 +542,20 @@ def test_texts_and_translations_are_escaped_for_xml(ctx, game):
     deck = ctx.model.deck("first-player")
     a, b = faces.front("escaped", deck, deck.cards[0]).items
     assert a.text == "Tom & Jerry <1> · first-player" and b.text == "Tom & Jerry <1>"
+
+
+def test_a_picture_inside_a_form_is_rendered(ctx, tmp_path):
+    """A card drawn once and reused is a PDF form: its pictures must be declared in the form's resources."""
+    import pypdfium2
+
+    from pnp.paint.pdf import paint_pdf
+
+    items = read(ctx, '<image href="images/flag.png" x="0" y="0" width="20" height="10" preserveAspectRatio="none"/>')
+    sym = Symbol("card", 20, 10, items)
+    paint_pdf([Scene(60, 20, (Use(sym), Use(sym, (1, 0, 0, 1, 30, 0))))], str(tmp_path / "form.pdf"))
+    page = pypdfium2.PdfDocument(str(tmp_path / "form.pdf"))[0]
+    image = page.render(scale=72 / 25.4 * 4 / 2.8346).to_pil().convert("RGB")
+    k = image.width / 60
+    for x in (10, 40):
+        assert image.getpixel((int(x * k), int(5 * k))) == pytest.approx((200, 30, 30), abs=12)
+    assert image.getpixel((int(25 * k), int(5 * k))) == (255, 255, 255)
