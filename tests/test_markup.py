@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pnp.layout import fonts
 from pnp.layout.markup import MarkupError, PNP_NS, Faces, read_face
-from pnp.layout.scene import (IDENTITY, Circle, Group, Image, Line, Path as PathItem, Rect, Scene, Symbol, Text,
+from pnp.layout.scene import (Circle, Group, Image, Line, Path as PathItem, Rect, Scene, Symbol, Text,
                               Use)
 
 ROOT = Path(__file__).resolve().parent.parent
