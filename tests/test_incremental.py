@@ -56,3 +56,17 @@ def test_incremental_equals_full_and_no_change_writes_nothing(tmp_path, monkeypa
     third = build_game(game, BuildOptions(out=inc))
     assert [p.name for p, _ in third.files] == ["pieces.pdf"]
     assert _files(kit) == _files(full / "green-jersey" / "fr")
+
+
+def test_an_edited_face_template_repaints_the_cards(tmp_path, monkeypatch):
+    """A face template is an input of the files that show it: editing it repaints cards.pdf."""
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "data" / "green-jersey"
+    shutil.copytree(ROOT / "data" / "green-jersey", game)
+    out = tmp_path / "out"
+    build_game(game, BuildOptions(out=out, only=("cards",)))
+    face = game / "templates" / "faces" / "first-player.svg.j2"
+    face.write_text(face.read_text(encoding="utf-8").replace("</svg>", '<circle cx="5" cy="5" r="1" fill="#000"/></svg>'),
+                    encoding="utf-8")
+    again = build_game(game, BuildOptions(out=out, only=("cards",)))
+    assert "cards.pdf" in {p.name for p, _ in again.files}

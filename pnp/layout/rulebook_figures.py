@@ -130,13 +130,12 @@ class _Figures:
 
     def card(self, deck_id: str, card_id: str) -> tuple[Symbol, float, float]:
         """A card face as a symbol, trimmed, with the face code of its deck."""
-        from pnp.layout.cards import as_symbol, card_size_of
-        from pnp.layout.faces import FACES
+        from pnp.layout.cards import as_symbol, card_size_of, face_items
 
         deck = self.model.deck(deck_id)
         card = next(c for c in deck.cards if c.id == card_id)
         ctx = self.context(card_size_of(self.model, deck, None))
-        items = FACES[deck.face](ctx, deck, card)
+        items = face_items(ctx, deck, card)
         return as_symbol(f"{self.model.id}-figure-{deck.id}-{card.id}", ctx, items), ctx.w, ctx.h
 
 

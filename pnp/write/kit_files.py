@@ -236,9 +236,12 @@ class OutputKeys:
         self._markdown: str | None = None
         m = plan.model
         gid = m.id
+        from pnp.layout.markup import faces_digest
+
         self.common = digest(sources_digest(), inc.options, lang, plan.draft, m.info, m.colours, m.riders,
                              m.profiles, m.jerseys, m.decisions, m.facts, inc.catalog(lang),
-                             inc.template("cards/shared.j2"), inc.template(f"cards/{gid}.j2"))
+                             inc.template("cards/shared.j2"), inc.template(f"cards/{gid}.j2"),
+                             faces_digest(inc.folder))
 
     def key(self, what: str) -> str:
         if what not in self._keys:
