@@ -10,7 +10,7 @@ import math
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp, upside_down
+from pnp.layout.faces.common import INK, MUTED, CardContext, fitted, paper, stamp
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Style, polygon
 
 YELLOW = "#FFD100"
@@ -158,26 +158,6 @@ def rider_face(ctx: CardContext, deck, card) -> list[Item]:
     return items
 
 
-def rider_back(ctx: CardContext) -> list[Item]:
-    """Yellow, with the jersey and the title, the same either way up."""
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW))]
-    k = -h
-    while k < w + h:
-        items.append(polygon([(k, h + b), (k + 3, h + b), (k + 3 + h + 2 * b, -b), (k + h + 2 * b, -b)],
-                             Style(fill="#F6C600")))
-        k += 9
-    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke=DARK, width=0.6), radius=3))
-    award = next((j for j in ctx.model.jerseys if j.award), None)
-    if award is not None:
-        items.append(jersey_art.place(ctx.jersey(award.id), (w - 34) / 2, (h - 34) / 2, 34))
-    title = fitted(ctx.model.info.title.upper(), textfit.Box(8, 12, w - 16, 12, 18, 9), "sans-black", DARK,
-                   "card back")
-    items += title
-    items.append(upside_down(ctx, title))
-    return items
-
-
 # --- energy needle, form track, form marker
 
 def needle_face(ctx: CardContext, deck, card) -> list[Item]:
@@ -203,11 +183,6 @@ def needle_pivot(h: float) -> float:
 def needle_length() -> float:
     """From the hole to the tip: it stops just short of the numbers of the dial."""
     return DIAL_R - 10.5
-
-
-def needle_back(ctx: CardContext) -> list[Item]:
-    b = ctx.bleed
-    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill="#FFFFFF"))]
 
 
 FORM_LABEL = 30.0
@@ -251,25 +226,6 @@ def marker_face(ctx: CardContext, deck, card) -> list[Item]:
             polygon([(1, 1), (w - 1, 1), (w - 1, h - 8), (w / 2, h - 1), (1, h - 8)],
                     Style(fill=colour.hex, stroke=DARK, width=0.4)),
             textfit.line(colour.letter, w / 2, 11.5, "sans-black", 20, colour.ink, "center")]
-
-
-def marker_back(ctx: CardContext) -> list[Item]:
-    b = ctx.bleed
-    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill="#FFFFFF"))]
-
-
-def plain_back(ctx: CardContext) -> list[Item]:
-    """A light back with the title small in the middle: tracks and sheets are read from the front."""
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=SOFT))]
-    size = min(40.0, h * 0.5)
-    award = next((j for j in ctx.model.jerseys if j.award), None)
-    if award is not None and h > 40:
-        items.append(jersey_art.place(ctx.jersey(award.id), (w - size) / 2, (h - size) / 2 - 8, size))
-    items += fitted(ctx.model.info.title.upper(), textfit.Box(6, h / 2 + size / 2 - 4, w - 12, 14, 20, 7),
-                    "sans-black", MUTED, "back") if h > 40 else \
-        fitted(ctx.model.info.title.upper(), textfit.Box(6, 2, w - 12, h - 4, 16, 6), "sans-black", MUTED, "back")
-    return items
 
 
 # --- reference sheets
@@ -466,5 +422,3 @@ def reference_face(ctx: CardContext, deck, card) -> list[Item]:
 
 FACES = {"mj-rider": rider_face, "mj-needle": needle_face, "mj-form": form_face, "mj-form-marker": marker_face,
          "mj-reference": reference_face}
-BACKS = {"mj-back": rider_back, "mj-needle-back": needle_back, "mj-plain-back": plain_back,
-         "mj-form-marker-back": marker_back}
