@@ -87,38 +87,6 @@ def race(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def race_back(ctx: CardContext) -> list[Item]:
-    """Yellow, with a road running across: the same either way up."""
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW))]
-    step = 8 * u
-    k = -h - 2 * b
-    while k < w + 2 * b:
-        items.append(polygon([(k, h + b), (k + 3 * u, h + b), (k + 3 * u + h + 2 * b, -b), (k + h + 2 * b, -b)],
-                             Style(fill="#F7CF2E")))
-        k += step
-    road_h = 22 * u
-    y = (h - road_h) / 2
-    items.append(Rect(-b, y, w + 2 * b, road_h, Style(fill=ASPHALT)))
-    items += [Rect(x, h / 2 - 0.8 * u, 6 * u, 1.6 * u, Style(fill="#FFFFFF")) for x in _steps(-b + 1 * u, w + b, 10 * u)]
-    items.append(Rect(4 * u, 4 * u, w - 8 * u, h - 8 * u, Style(stroke=INK, width=0.6), radius=3 * u))
-    title = fitted(ctx.model.info.title.upper(), textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 16 * u, 9 * u),
-                   "sans-black", INK, "race card back")
-    word = fitted(ctx.texts("race_back").upper(), textfit.Box(7 * u, 25 * u, w - 14 * u, 6 * u, 8 * u, 6 * u),
-                  "sans-bold", INK, "race card back")
-    items += title + word
-    items.append(upside_down(ctx, title + word))
-    return items
-
-
-def _steps(start: float, end: float, step: float) -> list[float]:
-    out, v = [], start
-    while v < end:
-        out.append(v)
-        v += step
-    return out
-
-
 # --- risk cards
 
 def risk(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -273,4 +241,4 @@ def sheet_back(ctx: CardContext) -> list[Item]:
 
 
 FACES = {"tdf-race": race, "tdf-risk": risk, "tdf-standings": standings, "tdf-points": points_table}
-BACKS = {"tdf-race-back": race_back, "tdf-risk-back": risk_back, "tdf-sheet-back": sheet_back}
+BACKS = {"tdf-risk-back": risk_back, "tdf-sheet-back": sheet_back}
