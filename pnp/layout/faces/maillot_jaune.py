@@ -219,15 +219,6 @@ def form_face(ctx: CardContext, deck, card) -> list[Item]:
     return items
 
 
-def marker_face(ctx: CardContext, deck, card) -> list[Item]:
-    rider, colour, _ = _rider(ctx, card)
-    w, h, b = ctx.w, ctx.h, ctx.bleed
-    return [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#FFFFFF")),
-            polygon([(1, 1), (w - 1, 1), (w - 1, h - 8), (w / 2, h - 1), (1, h - 8)],
-                    Style(fill=colour.hex, stroke=DARK, width=0.4)),
-            textfit.line(colour.letter, w / 2, 11.5, "sans-black", 20, colour.ink, "center")]
-
-
 # --- reference sheets
 
 def _band(ctx: CardContext, title: str, sub: str = "") -> list[Item]:
@@ -420,5 +411,5 @@ def reference_face(ctx: CardContext, deck, card) -> list[Item]:
     return draw(ctx, deck, card)
 
 
-FACES = {"mj-rider": rider_face, "mj-needle": needle_face, "mj-form": form_face, "mj-form-marker": marker_face,
+FACES = {"mj-rider": rider_face, "mj-needle": needle_face, "mj-form": form_face,
          "mj-reference": reference_face}
