@@ -160,30 +160,6 @@ def rider_face(ctx: CardContext, deck, card) -> list[Item]:
 
 # --- energy needle, form track, form marker
 
-def needle_face(ctx: CardContext, deck, card) -> list[Item]:
-    """An arrow that turns on the wheel's hub: its hole sits on the hub, its tip on the numbers."""
-    rider, colour, _ = _rider(ctx, card) if card.rider else (None, None, None)
-    w, h, b = ctx.w, ctx.h, ctx.bleed
-    fill = colour.hex if colour else DARK
-    cx, pivot, tip = w / 2, needle_pivot(h), needle_pivot(h) - needle_length()
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#FFFFFF")),
-                         polygon([(cx, tip), (cx + 3.2, tip + 6), (cx + 1.6, tip + 6), (cx + 2.2, pivot),
-                                  (cx + 2.2, h - 2), (cx - 2.2, h - 2), (cx - 2.2, pivot), (cx - 1.6, tip + 6),
-                                  (cx - 3.2, tip + 6)], Style(fill=fill, stroke=DARK, width=0.3)),
-                         Circle(cx, pivot, 1.3, Style(fill="#FFFFFF", stroke=DARK, width=0.3))]
-    if colour:
-        items.append(textfit.line(colour.letter, cx, h - 3.5, "sans-black", 6, colour.ink, "center"))
-    return items
-
-
-def needle_pivot(h: float) -> float:
-    return h - 8.0
-
-
-def needle_length() -> float:
-    """From the hole to the tip: it stops just short of the numbers of the dial."""
-    return DIAL_R - 10.5
-
 
 FORM_LABEL = 30.0
 
@@ -411,5 +387,5 @@ def reference_face(ctx: CardContext, deck, card) -> list[Item]:
     return draw(ctx, deck, card)
 
 
-FACES = {"mj-rider": rider_face, "mj-needle": needle_face, "mj-form": form_face,
+FACES = {"mj-rider": rider_face, "mj-form": form_face,
          "mj-reference": reference_face}
