@@ -161,40 +161,6 @@ def rider_face(ctx: CardContext, deck, card) -> list[Item]:
 # --- energy needle, form track, form marker
 
 
-FORM_LABEL = 30.0
-
-
-def form_cells(ctx: CardContext) -> list[tuple[int, float, float]]:
-    """(value, x, width) of each cell of a form track, from the start value down to 0."""
-    f = ctx.model.facts.form
-    n = f.start + 1
-    cw = (ctx.w - FORM_LABEL - 4) / n
-    return [(f.start - i, FORM_LABEL + i * cw, cw) for i in range(n)]
-
-
-def form_face(ctx: CardContext, deck, card) -> list[Item]:
-    rider, colour, _ = _rider(ctx, card)
-    w, h, b = ctx.w, ctx.h, ctx.bleed
-    label = _label(deck, card)
-    items: list[Item] = [paper(ctx), Rect(-b, -b, FORM_LABEL - 2 + b, h + 2 * b, Style(fill=colour.hex))]
-    items += fitted(rider.name, textfit.Box(2, 2, FORM_LABEL - 6, 9, 9, 5.5, align="left"), "sans-black",
-                    colour.ink, label)
-    items += fitted(ctx.texts("form_title"), textfit.Box(2, 11, FORM_LABEL - 6, 6, 7.5, 5, align="left"),
-                    "sans-bold", colour.ink, label)
-    items.append(textfit.line(colour.letter, FORM_LABEL - 7, h - 3, "sans-black", 12, colour.ink, "center"))
-    for v, x, cw in form_cells(ctx):
-        fill = "#FFFFFF" if v else tint(RED, 0.75)
-        items.append(Rect(x, 4, cw, h - 10, Style(fill=fill, stroke=DARK, width=0.35)))
-        items.append(textfit.line(str(v), x + cw / 2, 4 + (h - 10) / 2 + 2.0, "sans-black" if v in (20, 10, 0)
-                                  else "sans-bold", 10 if v < 10 else 9, INK, "center"))
-    x0, x1 = FORM_LABEL, w - 4
-    items.append(Line(x0 + 2, h - 3.3, x1 - 6, h - 3.3, Style(stroke=MUTED, width=0.4)))
-    items.append(polygon([(x1 - 6, h - 4.8), (x1 - 2, h - 3.3), (x1 - 6, h - 1.8)], Style(fill=MUTED)))
-    items.append(textfit.line(ctx.texts("form_direction"), (x0 + x1) / 2, h - 4.2, "sans-italic", 5.5, MUTED,
-                              "center"))
-    return items
-
-
 # --- reference sheets
 
 def _band(ctx: CardContext, title: str, sub: str = "") -> list[Item]:
@@ -387,5 +353,4 @@ def reference_face(ctx: CardContext, deck, card) -> list[Item]:
     return draw(ctx, deck, card)
 
 
-FACES = {"mj-rider": rider_face, "mj-form": form_face,
-         "mj-reference": reference_face}
+FACES = {"mj-rider": rider_face, "mj-reference": reference_face}
