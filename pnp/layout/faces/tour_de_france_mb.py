@@ -6,7 +6,7 @@ templates/cards/tour-de-france-mb.j2."""
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, upside_down
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
 from pnp.layout.faces.common import sheet_head, tint
 from pnp.layout.scene import Circle, Item, Line, Rect, Style, polygon
 from pnp.model.decks import Card, Deck
@@ -112,21 +112,6 @@ def risk(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     items += fitted(text, textfit.Box(5 * u, 58 * u, ctx.w - 10 * u, 22 * u, 7.6 * u, 5.0 * u), "sans", INK,
                     card_label(deck, card))
     items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * u, "sans", 4.2 * u, "#FFFFFF", "center"))
-    return items
-
-
-def risk_back(ctx: CardContext) -> list[Item]:
-    """Half blue, half red across the diagonal, with a big red dot: the same either way up."""
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RISK["favourable"])),
-                         polygon([(-b, h + b), (w + b, -b), (w + b, h + b)], Style(fill=RISK["unfavourable"]))]
-    items.append(Rect(4 * u, 4 * u, w - 8 * u, h - 8 * u, Style(stroke="#FFFFFF", width=0.6), radius=3 * u))
-    items.append(Circle(w / 2, h / 2, 15 * u, Style(fill="#FFFFFF")))
-    items.append(Circle(w / 2, h / 2, 10 * u, Style(fill="#E02A2A")))
-    word = fitted(ctx.texts("risk_back").upper(), textfit.Box(7 * u, 12 * u, w - 14 * u, 12 * u, 17 * u, 9 * u),
-                  "sans-black", "#FFFFFF", "risk card back")
-    items += word
-    items.append(upside_down(ctx, word))
     return items
 
 
@@ -241,4 +226,4 @@ def sheet_back(ctx: CardContext) -> list[Item]:
 
 
 FACES = {"tdf-race": race, "tdf-risk": risk, "tdf-standings": standings, "tdf-points": points_table}
-BACKS = {"tdf-risk-back": risk_back, "tdf-sheet-back": sheet_back}
+BACKS = {"tdf-sheet-back": sheet_back}
