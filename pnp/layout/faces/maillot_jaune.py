@@ -62,15 +62,6 @@ def terrain_swatch(model, terrain: str, x: float, y: float, w: float, h: float, 
             Rect(x, y, w, h, Style(stroke=DARK, width=0.3), radius=radius)]
 
 
-def star(cx: float, cy: float, r: float, fill: str, stroke: str = DARK) -> Item:
-    pts = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        a = math.radians(-90 + i * 36)
-        pts.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    return polygon(pts, Style(fill=fill, stroke=stroke, width=0.3))
-
-
 def tint(hex_colour: str, amount: float) -> str:
     r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in (r, g, b))
@@ -87,75 +78,6 @@ def _label(deck, card) -> str:
 
 
 # --- rider card
-
-DIAL_R = 23.0
-"""Radius of the rim of the rear wheel (the energy dial) on a rider card, in mm."""
-
-
-def dial_geometry(max_energy: int) -> list[tuple[int, float]]:
-    """(value, angle in degrees, 0 = up, clockwise) of each mark of the energy dial: 0 at the lower
-    left, the maximum at the lower right, over 270 degrees."""
-    return [(v, -135 + 270 * v / max_energy) for v in range(max_energy + 1)]
-
-
-def _dial(ctx: CardContext, cx: float, cy: float, r: float, colour: str) -> list[Item]:
-    facts = ctx.model.facts
-    items: list[Item] = [Circle(cx, cy, r + 2.6, Style(fill=DARK)),                       # tyre
-                         Circle(cx, cy, r, Style(fill="#FFFFFF", stroke="#9A9EA5", width=0.5))]
-    for k in range(16):  # spokes
-        a = math.radians(k * 360 / 16)
-        items.append(Line(cx + 3.2 * math.cos(a), cy + 3.2 * math.sin(a), cx + (r - 0.6) * math.cos(a),
-                          cy + (r - 0.6) * math.sin(a), Style(stroke="#D5D2CA", width=0.35)))
-    marks = dial_geometry(facts.energy.max)
-    for v, deg in marks:
-        a = math.radians(deg - 90)
-        px, py = cx + (r - 5.2) * math.cos(a), cy + (r - 5.2) * math.sin(a)
-        items.append(Circle(px, py, 3.6, Style(fill=colour if v == facts.energy.start else "#FFFFFF",
-                                               stroke=DARK, width=0.4)))
-        ink = "#FFFFFF" if v == facts.energy.start else DARK
-        items.append(textfit.line(str(v), px, py + 1.55, "sans-black", 12, ink, "center"))
-        items.append(Line(cx + (r - 0.3) * math.cos(a), cy + (r - 0.3) * math.sin(a), cx + (r - 1.6) * math.cos(a),
-                          cy + (r - 1.6) * math.sin(a), Style(stroke=DARK, width=0.5)))
-    # the hub: where the split pin goes through
-    items += [Circle(cx, cy, 3.2, Style(fill=SOFT, stroke=DARK, width=0.4)),
-              Line(cx - 1.6, cy, cx + 1.6, cy, Style(stroke=DARK, width=0.3)),
-              Line(cx, cy - 1.6, cx, cy + 1.6, Style(stroke=DARK, width=0.3))]
-    return items
-
-
-def rider_face(ctx: CardContext, deck, card) -> list[Item]:
-    model, t, b = ctx.model, ctx.texts, ctx.bleed
-    rider, colour, profile = _rider(ctx, card)
-    w, h = ctx.w, ctx.h
-    label = _label(deck, card)
-    items: list[Item] = [paper(ctx), Rect(-b, -b, w + 2 * b, 21 + b, Style(fill=colour.hex)),
-                         Rect(-b, 21, w + 2 * b, 1.2, Style(fill=YELLOW))]
-    jersey = next(j for j in model.jerseys if j.rider == rider.id)
-    items.append(Rect(w - 20, 1.8, 17.5, 17.5, Style(fill=tint(colour.hex, 0.75), stroke=DARK, width=0.3), radius=2))
-    items.append(jersey_art.place(ctx.jersey(jersey.id), w - 19, 2.3, 16.5))
-    items += fitted(rider.name.upper(), textfit.Box(4, 2.5, w - 25, 10, 15, 8, align="left"), "sans-black",
-                    colour.ink, label)
-    items += fitted(profile.name, textfit.Box(4, 12.5, w - 25, 7, 8.5, 6, align="left"), "sans-medium",
-                    colour.ink, label)
-    # stars per terrain
-    y = 24.5
-    for terrain in model.facts.course.terrains:
-        n = profile.stars.get(terrain, 0)
-        items += terrain_swatch(model, terrain, 4, y, 12, 8)
-        items.append(textfit.line(t("terrain_name", terrain=terrain), 18.5, y + 5.6, "sans-bold", 8.5, INK))
-        for k in range(model.facts.stars.max):
-            filled = k < n
-            items.append(star(w - 6.5 - (model.facts.stars.max - 1 - k) * 8.2, y + 4.0, 3.6,
-                              YELLOW if filled else "#FFFFFF", DARK if filled else "#B9B4A8"))
-        y += 9.6
-    items.append(Line(4, y + 0.2, w - 4, y + 0.2, Style(stroke=RULE, width=0.3)))
-    items += fitted(t("rider_stars_note"), textfit.Box(4, y + 0.6, w - 8, 5.5, 6.6, 5.2), "sans-italic", MUTED, label)
-    # the rear wheel: the energy dial
-    cy = h - 6.5 - DIAL_R - 2.6
-    items += _dial(ctx, w / 2, cy, DIAL_R, colour.hex)
-    items.append(textfit.line(t("energy_title"), w / 2, cy + 11.5, "sans-black", 7.5, DARK, "center"))
-    items.append(stamp(ctx))
-    return items
 
 
 # --- energy needle, form track, form marker
@@ -353,4 +275,4 @@ def reference_face(ctx: CardContext, deck, card) -> list[Item]:
     return draw(ctx, deck, card)
 
 
-FACES = {"mj-rider": rider_face, "mj-reference": reference_face}
+FACES = {"mj-reference": reference_face}
