@@ -215,15 +215,5 @@ def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def sheet_back(ctx: CardContext) -> list[Item]:
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW)),
-                         Rect(8, 8, w - 16, h - 16, Style(stroke=INK, width=0.8), radius=4)]
-    items += fitted(ctx.model.info.title.upper(), textfit.Box(20, h / 2 - 20, w - 40, 24, 40, 18), "sans-black", INK,
-                    "sheet back")
-    items.append(textfit.line(ctx.model.info.stamp, w / 2, h / 2 + 14, "sans", 9, INK, "center"))
-    return items
-
-
 FACES = {"tdf-race": race, "tdf-risk": risk, "tdf-standings": standings, "tdf-points": points_table}
-BACKS = {"tdf-sheet-back": sheet_back}
+BACKS: dict = {}
