@@ -8,7 +8,7 @@ from __future__ import annotations
 from pnp.layout import text as textfit
 from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
 from pnp.layout.faces.common import sheet_head, tint
-from pnp.layout.scene import Circle, Item, Line, Rect, Style, polygon
+from pnp.layout.scene import Circle, Item, Line, Rect, Style
 from pnp.model.decks import Card, Deck
 
 YELLOW = "#F4C300"
@@ -16,7 +16,6 @@ DARK_YELLOW = "#C99A00"
 GOLD = "#D9A400"
 ASPHALT = "#4A4F57"
 OUTLINE = "#8D939B"
-RISK = {"favourable": "#1F57A8", "unfavourable": "#C8202A"}
 
 
 def _colour(ctx: CardContext, colour_id: str):
@@ -84,34 +83,6 @@ def race(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     index = "".join(map(str, card.values))
     items.append(textfit.line(index, ctx.w - 3 * u, 7 * u, "sans-black", 9 * u, colour.ink, "right"))
     items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 3.2 * u, "sans", 4.2 * u, colour.ink, "center"))
-    return items
-
-
-# --- risk cards
-
-def risk(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t = ctx.u, ctx.bleed, ctx.texts
-    fill = RISK.get(card.kind, INK)
-    good = card.kind == "favourable"
-    items: list[Item] = [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, 15 * u + b, Style(fill=fill)),
-                         Rect(-b, ctx.h - 7 * u, ctx.w + 2 * b, 7 * u + b, Style(fill=fill))]
-    items.append(textfit.line(t("risk_label", kind=card.kind).upper(), ctx.w / 2, 9.8 * u, "sans-black", 8 * u,
-                              "#FFFFFF", "center"))
-    # the emblem: a plus on blue, a warning triangle on red, inside a red dot's ring
-    cx, cy, r = ctx.w / 2, 32 * u, 13 * u
-    items.append(Circle(cx, cy, r, Style(fill="#FFFFFF", stroke=fill, width=1.4 * u)))
-    if good:
-        items += [Rect(cx - 2 * u, cy - 8 * u, 4 * u, 16 * u, Style(fill=fill), radius=0.6 * u),
-                  Rect(cx - 8 * u, cy - 2 * u, 16 * u, 4 * u, Style(fill=fill), radius=0.6 * u)]
-    else:
-        items.append(polygon([(cx, cy - 8.5 * u), (cx + 9 * u, cy + 7 * u), (cx - 9 * u, cy + 7 * u)], Style(fill=fill)))
-        items.append(textfit.line("!", cx, cy + 5.6 * u, "sans-black", 30 * u, "#FFFFFF", "center"))
-    items += fitted(card.name.upper(), textfit.Box(4 * u, 48 * u, ctx.w - 8 * u, 9 * u, 13 * u, 7 * u),
-                    "sans-black", fill, card_label(deck, card))
-    text = t("risk_text", card=card, effect=card.fields.get("effect", ""), points=ctx.model.facts.points)
-    items += fitted(text, textfit.Box(5 * u, 58 * u, ctx.w - 10 * u, 22 * u, 7.6 * u, 5.0 * u), "sans", INK,
-                    card_label(deck, card))
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * u, "sans", 4.2 * u, "#FFFFFF", "center"))
     return items
 
 
@@ -215,5 +186,5 @@ def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = {"tdf-race": race, "tdf-risk": risk, "tdf-standings": standings, "tdf-points": points_table}
+FACES = {"tdf-race": race, "tdf-standings": standings, "tdf-points": points_table}
 BACKS: dict = {}
