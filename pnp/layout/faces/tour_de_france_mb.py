@@ -6,84 +6,18 @@ templates/cards/tour-de-france-mb.j2."""
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper
+from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted
 from pnp.layout.faces.common import sheet_head, tint
-from pnp.layout.scene import Circle, Item, Line, Rect, Style
+from pnp.layout.scene import Circle, Item, Rect, Style
 from pnp.model.decks import Card, Deck
 
 YELLOW = "#F4C300"
-DARK_YELLOW = "#C99A00"
-GOLD = "#D9A400"
-ASPHALT = "#4A4F57"
 OUTLINE = "#8D939B"
-
-
-def _colour(ctx: CardContext, colour_id: str):
-    return ctx.model.colour(colour_id)
 
 
 def _light(hex_colour: str) -> bool:
     """The white team's colour: it needs a grey outline to show on paper."""
     return hex_colour.upper() in ("#F4F2EC", "#FFFFFF")
-
-
-def _edge(ctx: CardContext, hex_colour: str, width: float = 0.0) -> list[Item]:
-    """A light card (white team) gets a thin grey frame so its band reads on paper."""
-    if not _light(hex_colour):
-        return []
-    return [Rect(0.6, 0.6, ctx.w - 1.2, ctx.h - 1.2, Style(stroke=OUTLINE, width=0.35), radius=2.5)]
-
-
-def _badge(ctx: CardContext, x: float, y: float, r: float, fill: str, ink: str, letter: str) -> list[Item]:
-    return [Circle(x, y, r, Style(fill=fill, stroke=ink, width=0.5)),
-            textfit.line(letter, x, y + r * 0.38, "sans-black", r * 2.6 if len(letter) == 1 else r * 2.0, ink, "center")]
-
-
-# --- race cards
-
-def race(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t = ctx.u, ctx.bleed, ctx.texts
-    colour = _colour(ctx, card.colour)
-    sprint = card.kind == "sprint"
-    band_h = 17 * u
-    items: list[Item] = [paper(ctx), Rect(-b, -b, ctx.w + 2 * b, band_h + b, Style(fill=colour.hex)),
-                         Rect(-b, ctx.h - 9 * u, ctx.w + 2 * b, 9 * u + b, Style(fill=colour.hex))]
-    if sprint:  # a gold chequered strip: the sprint card is told apart at a glance
-        cell = 2.6 * u
-        n = int((ctx.w + 2 * b) // cell) + 1
-        items += [Rect(-b + i * cell, band_h, cell, cell, Style(fill=GOLD if i % 2 else INK)) for i in range(n)]
-    items += _edge(ctx, colour.hex)
-    items += _badge(ctx, 8 * u, 8.5 * u, 5.2 * u, "#FFFFFF" if colour.ink != "#FFFFFF" else colour.ink,
-                    colour.hex if colour.ink == "#FFFFFF" else INK, colour.letter)
-    label = t("race_label", card=card).upper()
-    items.append(textfit.line(label, ctx.w / 2 + 4 * u, 10.8 * u, "sans-black", 8.5 * u, colour.ink, "center"))
-    # the triplet: one column per cyclist, its number and as many squares
-    n = len(card.values)
-    col_w = (ctx.w - 8 * u) / max(n, 1)
-    top = 24 * u
-    for i, v in enumerate(card.values):
-        cx = 4 * u + (i + 0.5) * col_w
-        items.append(Rect(cx - col_w / 2 + 1.2 * u, top, col_w - 2.4 * u, 30 * u,
-                          Style(fill=tint(colour.hex, 0.82) if colour.ink == "#FFFFFF" else "#EDEBE4",
-                                stroke=colour.hex if colour.ink == "#FFFFFF" else OUTLINE, width=0.4), radius=2 * u))
-        items.append(textfit.line(str(v), cx, top + 21 * u, "sans-black", 44 * u, INK if v else MUTED, "center"))
-        sq, gap = 3.6 * u, 1.0 * u
-        total = v * sq + (v - 1) * gap if v else 0
-        for k in range(v):
-            items.append(Rect(cx - total / 2 + k * (sq + gap), top + 24.5 * u, sq, sq,
-                              Style(fill=ASPHALT), radius=0.5 * u))
-        if not v:
-            items.append(Line(cx - 3 * u, top + 26.3 * u, cx + 3 * u, top + 26.3 * u, Style(stroke=MUTED, width=0.5)))
-    items.append(textfit.line("-".join(map(str, card.values)), ctx.w / 2, top + 37 * u, "sans-bold", 11 * u,
-                              colour.hex if colour.ink == "#FFFFFF" else INK, "center"))
-    text = t("race_rule", card=card, colour=colour.name, bonus=ctx.model.facts.race_deck.colour_bonus)
-    items += fitted(text, textfit.Box(5 * u, 64 * u, ctx.w - 10 * u, 14 * u, 7.2 * u, 5.0 * u), "sans", INK,
-                    card_label(deck, card))
-    # corner indices, for a fanned hand, upright and upside down
-    index = "".join(map(str, card.values))
-    items.append(textfit.line(index, ctx.w - 3 * u, 7 * u, "sans-black", 9 * u, colour.ink, "right"))
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 3.2 * u, "sans", 4.2 * u, colour.ink, "center"))
-    return items
 
 
 # --- reference sheets
@@ -186,5 +120,5 @@ def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = {"tdf-race": race, "tdf-standings": standings, "tdf-points": points_table}
+FACES = {"tdf-standings": standings, "tdf-points": points_table}
 BACKS: dict = {}
