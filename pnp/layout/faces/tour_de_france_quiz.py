@@ -482,17 +482,7 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def sheet_back(ctx: CardContext) -> list[Item]:
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=YELLOW)),
-                         Rect(5, 5, w - 10, h - 10, Style(stroke=INK, width=0.6), radius=3)]
-    size = min(w, h) * 0.5
-    items.append(jersey_art.place(_jersey_symbol(ctx.model, "yellow"), (w - size) / 2, (h - size) / 2, size))
-    return items
-
-
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {"tdq-question-back": question_back, "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
-         "tdq-blanc-back": white_back, "tdq-strategy-back": strategy_back, "tdq-mishap-back": mishap_back,
-         "tdq-sheet-back": sheet_back}
+         "tdq-blanc-back": white_back, "tdq-strategy-back": strategy_back, "tdq-mishap-back": mishap_back}
