@@ -80,45 +80,5 @@ def standings(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def points_table(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    """The points table the rules refer to, from rules.yaml (points)."""
-    t, p = ctx.texts, ctx.model.facts.points
-    items = _sheet_head(ctx, t("points_title"), t("points_subtitle"))
-    y = 33.0
-    label = card_label(deck, card)
-
-    def section(title: str, rows: list[tuple[str, str]], note: str = "") -> None:
-        nonlocal y
-        items.append(Rect(10, y, ctx.w - 20, 8, Style(fill=INK), radius=1.2))
-        items.append(textfit.line(title, 13, y + 5.7, "sans-black", 9.5, "#FFFFFF", "left"))
-        y += 9.5
-        for i, (what, pts) in enumerate(rows):
-            if i % 2 == 0:
-                items.append(Rect(10, y - 0.4, ctx.w - 20, 6.2, Style(fill="#F1EEE4")))
-            items.append(textfit.line(what, 14, y + 4.1, "sans", 9, INK, "left"))
-            items.append(textfit.line(pts, ctx.w - 14, y + 4.1, "sans-black", 10, INK, "right"))
-            y += 6.2
-        if note:
-            items.extend(fitted(note, textfit.Box(14, y + 0.6, ctx.w - 28, 7, 7.5, 6, align="left", valign="top"),
-                                "sans", MUTED, label))
-            y += 7.5
-        y += 2.5
-
-    def place_rows(values, what: str) -> list[tuple[str, str]]:
-        return [(t("place_row", what=what, rank=i), t("points_value", n=v)) for i, v in enumerate(values, 1)]
-
-    section(t("points_road_individual"), place_rows(p.road_individual, "cyclist"), t("points_road_individual_note"))
-    section(t("points_road_team"), place_rows(p.road_team, "team") +
-            [(t("points_bonus_row", cyclists=p.bonus_cyclists, places=p.bonus_places), t("points_plus", n=p.team_bonus))],
-            t("points_road_team_note"))
-    section(t("points_jersey"), [(t("points_green_first"), t("points_value", n=p.green_first)),
-                                 (t("points_green_second"), t("points_value", n=p.green_second)),
-                                 (t("points_combativity"), t("points_value", n=p.combativity))])
-    section(t("points_ttt"), place_rows(p.ttt_team, "team"), t("points_ttt_note"))
-    section(t("points_itt"), place_rows(p.itt_individual, "racer"), t("points_itt_note"))
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
-    return items
-
-
-FACES = {"tdf-standings": standings, "tdf-points": points_table}
+FACES = {"tdf-standings": standings}
 BACKS: dict = {}
