@@ -27,10 +27,6 @@ def _team(ctx: CardContext, colour_id: str):
     return ctx.model.colour(colour_id)
 
 
-def _profile_of(deck: Deck) -> str:
-    return deck.id
-
-
 def _badge(x: float, y: float, r: float, colour) -> list[Item]:
     light = colour.ink != "#FFFFFF"
     items: list[Item] = [Circle(x, y, r, Style(fill=colour.hex, stroke=INK if light else LIGHT, width=0.5))]
@@ -60,39 +56,6 @@ def _corner(ctx: CardContext, text: str, ink: str) -> list[Item]:
 
 
 # --- energy cards (climber deck, sprinteur replacements)
-
-def energy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t, f = ctx.u, ctx.bleed, ctx.texts, ctx.model.facts
-    profile = _profile_of(deck)
-    team = _team(ctx, card.colour)
-    tint = PROFILE_TINT.get(profile, RED)
-    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
-                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=DARK))]
-    if team.ink != "#FFFFFF":
-        items.append(Rect(0.5, 0.5, ctx.w - 1, ctx.h - 1, Style(stroke=GREY, width=0.3), radius=2.5))
-    items += _badge(8 * u, 7 * u, 4.6 * u, team)
-    p = f.profiles[profile]
-    name = t("profile_name", profile=profile).upper()
-    items += fitted(name, textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 7 * u, 11 * u, 7 * u, align="left"),
-                    "sans-black", team.ink, card_label(deck, card))
-    items.append(textfit.line(t("role_name", role=p.role), 15 * u, 12.3 * u, "sans-bold", 6.5 * u, team.ink, "left"))
-    # the value, big, over a mountain (climber) or speed lines (sprinteur)
-    cx, cy = ctx.w / 2, 45 * u
-    items.append(Circle(cx, cy, 20 * u, Style(fill=LIGHT, stroke=tint, width=1.6 * u)))
-    if profile == "grimpeur":
-        items.append(_mountain(cx - 15 * u, cy + 2 * u, 30 * u, 11 * u, SAND))
-    else:
-        items += [Rect(cx - 17 * u, cy + (4 + 3.2 * k) * u, (20 - 4 * k) * u, 1.2 * u, Style(fill=SAND))
-                  for k in range(4)]
-    items.append(textfit.line(str(card.value), cx, cy + 13 * u, "sans-black", 100 * u, INK, "center"))
-    items += _corner(ctx, str(card.value), tint)
-    note = t("energy_note", profile=profile, value=card.value, cap=f.mountain_cap)
-    items.append(Rect(6 * u, 70 * u, ctx.w - 12 * u, 10 * u, Style(fill=tint), radius=1.5 * u))
-    items += fitted(note, textfit.Box(8 * u, 70.5 * u, ctx.w - 16 * u, 9 * u, 8 * u, 5 * u), "sans-bold", LIGHT,
-                    card_label(deck, card))
-    items.append(_stamp(ctx))
-    return items
-
 
 def _energy_back(ctx: CardContext, profile: str) -> list[Item]:
     u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
@@ -654,7 +617,7 @@ def sheet_back(ctx: CardContext) -> list[Item]:
     return items
 
 
-FACES = {"frv-energy": energy, "frv-attack": attack, "frv-exhaustion": exhaustion_card, "frv-form": form,
+FACES = {"frv-attack": attack, "frv-exhaustion": exhaustion_card, "frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-steep": steep,
          "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,

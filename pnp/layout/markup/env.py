@@ -86,6 +86,9 @@ def _environment(folders: tuple[str, ...], language: Language):
     env.install_gettext_translations(_Escaped(language.translations), newstyle=True)  # type: ignore[attr-defined]
     env.filters["mm"] = mm
     env.globals["mm"] = mm
+    from pnp.layout.markup.geometry import GLOBALS as geometry
+
+    env.globals.update(geometry)  # polar(), cos(), sin() in degrees
     return env
 
 
