@@ -33,6 +33,7 @@ ATTRIBUTES = {
     "jersey": {"ref", "over", "pattern", "colours", "mark", "ink", "x", "y", "size"},
     "stamp": {"x", "y", "size", "fill", "align"},
     "icon": {"ref", "x", "y", "size"},
+    "same-size": set(),
 }
 ICON = re.compile(r"(?<![\w:]):([a-z][a-z0-9_-]*):(?![\w:])")
 PLACEHOLDER = "\u2003\u2003"
@@ -53,6 +54,10 @@ def draw(reader, node: Node, props: dict, opacity: float) -> list[Item]:
             raise reader.fail(node, f"unknown attribute {name}= on <pnp:{node.name}>",
                               hint=did_you_mean(name, sorted(allowed)))
     props = reader.inherit(node, props)
+    if node.name == "same-size":  # texts side by side at one size (pnp.layout.markup.same_size)
+        from pnp.layout.markup import same_size
+
+        return reader.wrap(node, same_size.draw(reader, node, props, opacity))
     items = {"text": _text, "jersey": _jersey, "stamp": _stamp, "icon": _icon}[node.name](reader, node, props)
     return reader.wrap(node, items)
 
