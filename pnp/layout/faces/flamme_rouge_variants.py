@@ -88,28 +88,6 @@ def sprinteur_back(ctx: CardContext) -> list[Item]:
 
 # --- attack, exhaustion, form
 
-def attack(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t = ctx.u, ctx.bleed, ctx.texts
-    team = _team(ctx, card.colour)
-    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
-                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=DARK))]
-    items += _badge(8 * u, 7 * u, 4.6 * u, team)
-    items += fitted(t("attack_title").upper(), textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 10 * u, 14 * u, 8 * u,
-                                                           align="left"), "sans-black", team.ink, card_label(deck, card))
-    cx, cy = ctx.w / 2, 38 * u
-    items.append(Circle(cx, cy, 17 * u, Style(fill=RED)))
-    # a lightning arrow: the rider jumps away
-    items.append(polygon([(cx - 3 * u, cy - 13 * u), (cx + 8 * u, cy - 13 * u), (cx + 2 * u, cy - 2 * u),
-                          (cx + 9 * u, cy - 2 * u), (cx - 6 * u, cy + 14 * u), (cx - 2 * u, cy + 2 * u),
-                          (cx - 9 * u, cy + 2 * u)], Style(fill=LIGHT)))
-    items += _corner(ctx, "A", RED)
-    # 12u each side: the upside-down corner letter stands at the bottom right of the text
-    items += fitted(t("attack_text"), textfit.Box(12 * u, 57 * u, ctx.w - 24 * u, 26 * u, 8 * u, 5 * u), "sans", INK,
-                    card_label(deck, card))
-    items.append(_stamp(ctx))
-    return items
-
-
 def attack_back(ctx: CardContext) -> list[Item]:
     u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
     items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RED))]
@@ -617,7 +595,7 @@ def sheet_back(ctx: CardContext) -> list[Item]:
     return items
 
 
-FACES = {"frv-attack": attack, "frv-exhaustion": exhaustion_card, "frv-form": form,
+FACES = {"frv-exhaustion": exhaustion_card, "frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-steep": steep,
          "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
