@@ -99,19 +99,6 @@ def attack_back(ctx: CardContext) -> list[Item]:
     return items + list(word)
 
 
-def exhaustion_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t = ctx.u, ctx.bleed, ctx.texts
-    items: list[Item] = [paper(ctx, "#D9D6CF"), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=GREY))]
-    items += fitted(t("exhaustion_title").upper(), textfit.Box(5 * u, 2 * u, ctx.w - 10 * u, 10 * u, 14 * u, 8 * u),
-                    "sans-black", LIGHT, card_label(deck, card))
-    cx, cy = ctx.w / 2, 45 * u
-    items.append(Circle(cx, cy, 20 * u, Style(fill=LIGHT, stroke=GREY, width=1.4 * u)))
-    items.append(textfit.line(str(card.value), cx, cy + 13 * u, "sans-black", 100 * u, GREY, "center"))
-    items += _corner(ctx, str(card.value), GREY)
-    items.append(_stamp(ctx))
-    return items
-
-
 def form(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     u, b, t = ctx.u, ctx.bleed, ctx.texts
     team = _team(ctx, card.colour)
@@ -595,7 +582,7 @@ def sheet_back(ctx: CardContext) -> list[Item]:
     return items
 
 
-FACES = {"frv-exhaustion": exhaustion_card, "frv-form": form,
+FACES = {"frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-steep": steep,
          "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
