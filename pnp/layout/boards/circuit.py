@@ -26,7 +26,6 @@ from functools import cached_property
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
-from pnp.layout.faces.maillot_jaune import terrain_colour, terrain_pattern
 from pnp.layout import seams
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
@@ -52,6 +51,42 @@ YELLOW = "#FFD100"
 
 class CircuitProblem(textfit.TextProblem):
     """A board text that cannot be drawn."""
+
+
+# --- terrains: colour AND pattern
+
+def terrain_colour(model, terrain: str) -> str:
+    return next((c.hex for c in model.colours if c.id == terrain), "#CCCCCC")
+
+
+def terrain_pattern(terrain: str, x: float, y: float, w: float, h: float, clip=None, scale: float = 1.0) -> Item:
+    """The pattern of a terrain over the box (x, y, w, h), for colour-blind players:
+    flat = level lines, climb = rising hatching, descent = dots. ``clip`` replaces the box's clip."""
+    ink = Style(stroke="#3A3A3A", width=0.35 * scale, opacity=0.55)
+    dot = Style(fill="#2E2E2E", opacity=0.5)
+    items: list[Item] = []
+    step = 4.0 * scale
+    if terrain == "plaine":
+        yy = y + step / 2
+        while yy < y + h:
+            items.append(Line(x - 1, yy, x + w + 1, yy, ink))
+            yy += step
+    elif terrain == "montee":
+        k = -h
+        while k < w + h:
+            items.append(Line(x + k, y + h + 1, x + k + h + 2, y - 1, ink))
+            k += step
+    elif terrain == "descente":
+        row = 0
+        yy = y + step / 2
+        while yy < y + h + step:
+            xx = x + (step / 2 if row % 2 else 0)
+            while xx < x + w + step:
+                items.append(Circle(xx, yy, 0.55 * scale, dot))
+                xx += step
+            yy += step * 0.87
+            row += 1
+    return Group(tuple(items), clip=clip if clip is not None else Rect(x, y, w, h, Style()))
 
 
 # --- the centre line
