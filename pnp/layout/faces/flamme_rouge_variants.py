@@ -266,19 +266,6 @@ def marker_back(ctx: CardContext) -> list[Item]:
     return items
 
 
-def steep(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    b, w, h, f = ctx.bleed, ctx.w, ctx.h, ctx.model.facts
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#111111")),
-                         Line(0, h / 2, w, h / 2, Style(stroke="#6A6A6A", width=0.5, dash=(2.5, 2)))]
-    # a steep wedge and the cost
-    items.append(polygon([(4, h / 2 - 6), (w - 4, h / 2 - 6), (w - 4, h / 2 - 20)], Style(fill="#5A5A5A")))
-    items.append(textfit.line("×" + str(f.steep.cost), w / 2, h / 2 + 14, "sans-black", 26, LIGHT, "center"))
-    items += fitted(ctx.texts("steep_text", n=f.steep.cost), textfit.Box(2, h - 11, w - 4, 8, 6, 3.8), "sans-bold",
-                    LIGHT, card_label(deck, card))
-    items.append(textfit.line(f"+{f.steep.mountain_bonus}", w / 2, 10, "sans-black", 11, "#E74C3C", "center"))
-    return items
-
-
 def steep_back(ctx: CardContext) -> list[Item]:
     b, w, h = ctx.bleed, ctx.w, ctx.h
     items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#111111"))]
@@ -583,8 +570,7 @@ def sheet_back(ctx: CardContext) -> list[Item]:
 
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-steep": steep,
-         "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
+         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-ghost-back": ghost_back, "frv-marker-back": marker_back, "frv-steep-back": steep_back,
