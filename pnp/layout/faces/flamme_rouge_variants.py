@@ -266,14 +266,6 @@ def marker_back(ctx: CardContext) -> list[Item]:
     return items
 
 
-def steep_back(ctx: CardContext) -> list[Item]:
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#111111"))]
-    word = fitted(ctx.texts("steep_back").upper(), textfit.Box(2, h / 2 - 8, w - 4, 16, 8, 4), "sans-black", LIGHT,
-                  "steep back")
-    return items + list(word)
-
-
 # --- weather track, wind rose
 
 def _sheet_head(ctx: CardContext, title: str, height: float = 20.0) -> list[Item]:
@@ -573,5 +565,4 @@ FACES = {"frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
-         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back, "frv-steep-back": steep_back,
-         "frv-sheet-back": sheet_back}
+         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back, "frv-sheet-back": sheet_back}
