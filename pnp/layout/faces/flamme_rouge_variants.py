@@ -551,18 +551,8 @@ def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def sheet_back(ctx: CardContext) -> list[Item]:
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=RED)),
-                         Rect(6, 6, w - 12, h - 12, Style(stroke=LIGHT, width=0.8), radius=3)]
-    items += fitted(ctx.model.info.title.upper(), textfit.Box(14, h / 2 - 14, w - 28, 16, 28, 8), "sans-black", LIGHT,
-                    "sheet back")
-    items += fitted(ctx.texts("sheet_back"), textfit.Box(14, h / 2 + 4, w - 28, 8, 12, 6), "sans-bold", LIGHT, "sheet back")
-    return items
-
-
 FACES = {"frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
-         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back, "frv-sheet-back": sheet_back}
+         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
