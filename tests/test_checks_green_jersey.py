@@ -365,9 +365,11 @@ def test_deck_singles_one_rider_moves_differently(tmp_path):
     f = one(findings, "GJ-DECK-SINGLES")
     assert f.severity is WARNING
     assert f.component == "jersey noir"
-    assert f.message == ("single cards with distances [1, 2, 2], the other jerseys have [1, 2, 3]: "
-                         "this rider moves differently from the others")
-    assert_at(f, "jerseys.yaml", line_in(tmp_path, "jerseys.yaml", "{id: noir,"))
+    # declared in rules.yaml (kind identical): the finding points at the check
+    assert f.message == ("every racing jersey has the same single cards: jersey noir has distance [1, 2, 2] "
+                         "where the others have [1, 2, 3] (a rider with other singles moves differently from "
+                         "the others)")
+    assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "- id: GJ-DECK-SINGLES"))
     # noir still appears on 9 cards and 2 is an allowed distance
     assert problems(findings) == {"GJ-DECK-SINGLES"}
 
@@ -376,8 +378,8 @@ def test_deck_singles_and_balance_when_a_single_changes_colour(tmp_path):
     findings = broken(tmp_path, ("movement.csv", "single-rouge-3,single,rouge,3", "single-bleu-3b,single,bleu,3"))
     singles = {f.component: f for f in of(findings, "GJ-DECK-SINGLES")}
     assert set(singles) == {"jersey rouge", "jersey bleu"}
-    assert "distances [1, 2], the other jerseys have [1, 2, 3]" in singles["jersey rouge"].message
-    assert "distances [1, 2, 3, 3], the other jerseys have [1, 2, 3]" in singles["jersey bleu"].message
+    assert "has distance [1, 2] where the others have [1, 2, 3]" in singles["jersey rouge"].message
+    assert "has distance [1, 2, 3, 3] where the others have [1, 2, 3]" in singles["jersey bleu"].message
 
     balance = {f.component: f for f in of(findings, "GJ-DECK-BALANCE")}
     assert set(balance) == {"jersey rouge", "jersey bleu"}
@@ -658,8 +660,11 @@ def test_supply_tokens_pile_too_small(tmp_path):
     f = one(findings, "GJ-SUPPLY-TOKENS")
     assert f.severity is ERROR
     assert f.component == "token points-2"
-    assert f.message == ("5 tokens in the pile, but a game can last 6 sprints and each sprint takes one")
-    assert_at(f, "tokens.yaml", line_in(tmp_path, "tokens.yaml", "{id: points-2,"))
+    # declared in rules.yaml (kind supply): the finding points at the check
+    assert f.message == ("each pile of point tokens holds a token for every sprint of the longest game: 5 tokens "
+                         "against a demand of max(rules.sprints[players]) = 6 at 6 players: 1 short; also short "
+                         "at 2, 3 players (each sprint takes one token from each pile)")
+    assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "- id: GJ-SUPPLY-TOKENS"))
     assert one(findings, "GJ-MANIFEST").message == "the data holds 17, the rules list 18"
     assert problems(findings) == {"GJ-SUPPLY-TOKENS", "GJ-MANIFEST"}
 
@@ -670,7 +675,7 @@ def test_supply_tokens_longer_game(tmp_path):
     assert set(tokens) == {"token points-1", "token points-2", "token points-3"}
     for f in tokens.values():
         assert f.severity is ERROR
-        assert f.message.startswith("6 tokens in the pile, but a game can last 8 sprints")
+        assert "6 tokens against a demand of max(rules.sprints[players]) = 8 at 2 players: 2 short" in f.message
     assert problems(findings) == {"GJ-SUPPLY-TOKENS"}
 
 

@@ -56,6 +56,8 @@ class GameModel:
     sources: Sources
     piles: tuple[Pile, ...] = ()
     """The draw piles of rules.yaml: which cards are shuffled together (checked by PILE-BACKS)."""
+    checks: tuple[Any, ...] = ()
+    """The declarative checks of rules.yaml (pnp.model.checks), run by pnp.check.declared."""
 
     @property
     def id(self) -> str:

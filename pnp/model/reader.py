@@ -9,6 +9,7 @@ from pnp.errors import DataErrors, ErrorBag, Location
 from pnp.load import Record, RecordList, load_csv, load_yaml
 from pnp.load.suggest import did_you_mean
 from pnp.model.boards import Board
+from pnp.model.checks_reader import read_checks, validate_checks
 from pnp.model.decisions import Decision
 from pnp.model.decks import Card, Deck
 from pnp.model.game import GameInfo
@@ -32,7 +33,16 @@ _SECTIONS = {
 
 
 # keys of rules.yaml that every game shares (read here, not by the game's Facts)
-_SHARED_RULES = ("decisions", "piles")
+_SHARED_RULES = ("decisions", "piles", "checks")
+
+
+def plain(value: Any) -> Any:
+    """A record of rules.yaml as plain dicts and lists (the facts of a game with no rules module)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
 
 
 def display_path(path: Path) -> str:
@@ -202,9 +212,9 @@ def load_game(folder: Path | str) -> GameModel:
     facts, decisions = None, []
     if info is not None and rules_raw is not None:
         module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors)
-        if module is not None:
-            facts, decisions = _read_rules(module, rules_raw, r.errors)
+        facts, decisions = _read_rules(module, rules_raw, r.errors)
     piles = r.piles(rules_raw)
+    checks = read_checks(rules_raw, r.errors)
     if info is None:
         r.errors.raise_if_any()
     model = GameModel(
@@ -213,21 +223,24 @@ def load_game(folder: Path | str) -> GameModel:
         jerseys=tuple(jerseys), decks=tuple(decks), tokens=tuple(tokens), boards=tuple(boards),
         decisions=tuple(decisions), facts=facts,
         sources=Sources(folder=folder, rules_record=rules_raw, components=r.components),
-        piles=tuple(piles),
+        piles=tuple(piles), checks=tuple(checks),
     )
     from pnp.model.references import check_references
 
     check_references(model, r.errors)  # on what did parse, so every mistake is reported at once
+    validate_checks(model, r.errors)
     r.errors.raise_if_any()
     return model
 
 
 def _read_rules(module: Any, raw: Any, errors: ErrorBag) -> tuple[Any, list[Decision]]:
+    """The game's facts (its rules module's ``Facts``; without a module, rules.yaml as plain data)
+    and the decisions."""
     if not isinstance(raw, Record):
         errors.add(getattr(raw, "loc", Location("rules.yaml")), "expected a mapping of rules")
         return None, []
     body = Record({k: v for k, v in raw.items() if k not in _SHARED_RULES}, loc=raw.loc)
     body.key_locs = raw.key_locs
-    facts = parse(module.Facts, body, errors)
+    facts = parse(module.Facts, body, errors) if module is not None else plain(body)
     decisions = parse_list(Decision, raw.get("decisions"), "decisions", errors, raw)
     return facts, decisions

@@ -99,28 +99,6 @@ def award_cards(model: GameModel) -> list[Finding]:
                   "of them for the first sprint", model.sources.rule("deck", "award_cards"))]
 
 
-def single_coverage(model: GameModel) -> list[Finding]:
-    """GJ-DECK-SINGLES: every racing jersey has the same single cards (count and distances)."""
-    deck = movement_deck(model)
-    if deck is None:
-        return []
-    racing = racing_jerseys(model)
-    by_jersey = {j: sorted(c.distance or 0 for c in _cards(deck, "single") if c.jerseys == (j,))
-                 for j in racing}
-    reference = Counter(tuple(v) for v in by_jersey.values()).most_common(1)
-    if not reference:
-        return []
-    common = list(reference[0][0])
-    out = []
-    for jersey, distances in by_jersey.items():
-        if distances != common:
-            out.append(warning("GJ-DECK-SINGLES", f"jersey {jersey}",
-                               f"single cards with distances {distances or 'none'}, the other jerseys "
-                               f"have {common}: this rider moves differently from the others",
-                               model.sources.component(f"jersey:{jersey}")))
-    return out
-
-
 def pair_coverage(model: GameModel) -> list[Finding]:
     """GJ-DECK-PAIRS: one pair card for every unordered pair of racing jerseys, C(7, 2) = 21."""
     deck = movement_deck(model)

@@ -1,22 +1,9 @@
-"""Supply against demand: tokens for every sprint, cards for every deal, for every player count."""
+"""Supply against demand: cards for every deal, for every player count (the tokens for every sprint
+are declared in rules.yaml: GJ-SUPPLY-TOKENS)."""
 
 from __future__ import annotations
 
 from pnp.check.findings import Finding, error, warning
-
-
-def token_supply(model) -> list[Finding]:
-    """GJ-SUPPLY-TOKENS: each pile holds a token for every sprint of the longest game."""
-    facts, out = model.facts, []
-    longest = facts.max_sprints
-    for token in model.tokens:
-        if token.kind != facts.scoring.token_kind:
-            continue
-        if token.count < longest:
-            out.append(error("GJ-SUPPLY-TOKENS", f"token {token.id}",
-                             f"{token.count} tokens in the pile, but a game can last {longest} sprints "
-                             "and each sprint takes one", model.sources.component(f"token:{token.id}")))
-    return out
 
 
 def deal_rules(model) -> list[Finding]:

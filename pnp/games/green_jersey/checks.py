@@ -1,4 +1,7 @@
-"""All Green Jersey checks, gathered in one list."""
+"""All Green Jersey checks, gathered in one list.
+
+GJ-SUPPLY-TOKENS and GJ-DECK-SINGLES are declared under ``checks:`` in rules.yaml (pnp.check.declared).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +14,6 @@ CHECKS = (
     check_deck.composition,
     check_deck.kinds_shape,
     check_deck.award_cards,
-    check_deck.single_coverage,
     check_deck.pair_coverage,
     check_deck.jersey_balance,
     check_deck.swap_cards,
@@ -25,7 +27,6 @@ CHECKS = (
     check_tables.sprints_table,
     check_tables.points_scale,
     check_tables.sprint_end,
-    check_supply.token_supply,
     check_supply.deal_supply,
     check_supply.deal_rules,
     *check_board.BOARD_CHECKS,
