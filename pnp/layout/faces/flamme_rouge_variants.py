@@ -276,32 +276,6 @@ def _sheet_head(ctx: CardContext, title: str, height: float = 20.0) -> list[Item
             textfit.line(ctx.model.info.title, ctx.w - 8, height * 0.68, "sans-bold", 7.5, LIGHT, "right")]
 
 
-def weather_track(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    w, t = ctx.model.facts.weather, ctx.texts
-    items = _sheet_head(ctx, t("weather_title").upper(), 12)
-    levels = list(range(w.min, w.max + 1))
-    gap, x0, top, bh = 2.5, 6.0, 16.0, 38.0
-    cw = (ctx.w - 2 * x0 - gap * (len(levels) - 1)) / len(levels)
-    shades = {"cold": "#9CC3E4", "none": "#F3E9CF", "hot": "#F6B26B"}
-    for i, lv in enumerate(levels):
-        x = x0 + i * (cw + gap)
-        eff = w.effects[lv]
-        items.append(Rect(x, top, cw, bh, Style(fill=shades.get(eff, LIGHT), stroke=DARK, width=0.5), radius=2))
-        items.append(textfit.line(str(lv), x + 7, top + 11, "sans-black", 24, DARK, "center"))
-        if lv == w.start:
-            items.append(Circle(x + cw - 7, top + 7, 4.5, Style(stroke=RED, width=0.8, dash=(1.2, 0.8))))
-            # its word on one line under the ring, clear of it
-            items += fitted(t("weather_start", n=w.start), textfit.Box(x + cw - 17, top + 12.2, 16, 2.8, 6, 4.2),
-                            "sans-bold", RED, "weather track")
-        items += fitted(t("weather_effect", effect=eff, n=w.hot_exhaustion),
-                        textfit.Box(x + 2, top + 15, cw - 4, bh - 17, 7.5, 5, align="left"), "sans", DARK, "weather track")
-    down = [k for k, v in sorted(w.die.items()) if v < 0]
-    up = [k for k, v in sorted(w.die.items()) if v > 0]
-    items += fitted(t("weather_die", down=", ".join(map(str, down)), up=", ".join(map(str, up))),
-                    textfit.Box(6, top + bh + 1.5, ctx.w - 12, 5.5, 8, 5), "sans-bold", DARK, "weather track")
-    return items
-
-
 def wind_rose(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     wind, t = ctx.model.facts.wind, ctx.texts
     items = _sheet_head(ctx, t("wind_title").upper(), 12)
@@ -552,7 +526,7 @@ def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-weather-track": weather_track, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
+         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
