@@ -276,40 +276,6 @@ def _sheet_head(ctx: CardContext, title: str, height: float = 20.0) -> list[Item
             textfit.line(ctx.model.info.title, ctx.w - 8, height * 0.68, "sans-bold", 7.5, LIGHT, "right")]
 
 
-def wind_rose(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    wind, t = ctx.model.facts.wind, ctx.texts
-    items = _sheet_head(ctx, t("wind_title").upper(), 12)
-    cx, cy, r = ctx.w / 2, 64.0, 44.0
-    shades = {"front": "#E4573D", "side": "#F2B705", "none": "#7FB77E"}
-    n = len(wind.rose)
-    step = 360 / n
-    for i, name in enumerate(wind.rose):
-        d = wind.directions[name]
-        a0, a1 = math.radians(-90 + i * step - step / 2), math.radians(-90 + i * step + step / 2)
-        cmds = [("M", cx, cy), ("L", cx + r * math.cos(a0), cy + r * math.sin(a0))]
-        k = 12
-        for j in range(1, k + 1):
-            a = a0 + (a1 - a0) * j / k
-            cmds.append(("L", cx + r * math.cos(a), cy + r * math.sin(a)))
-        cmds.append(("Z",))
-        items.append(Path(tuple(cmds), Style(fill=shades[d.shelter], stroke=LIGHT, width=1.0)))
-        am = math.radians(-90 + i * step)
-        lx, ly = cx + r * 0.62 * math.cos(am), cy + r * 0.62 * math.sin(am)
-        items += fitted(t("wind_name", direction=name).upper(), textfit.Box(lx - 17, ly - 7, 34, 6, 9, 6), "sans-black",
-                        DARK, "wind rose")
-        items += fitted(t("wind_cost", n=d.exhaustion), textfit.Box(lx - 17, ly, 34, 5, 8, 5), "sans-bold", DARK,
-                        "wind rose")
-    items.append(Circle(cx, cy, r, Style(stroke=DARK, width=0.8)))
-    items.append(Circle(cx, cy, 11, Style(fill=CREAM, stroke=DARK, width=0.6)))
-    items.append(Circle(cx, cy, 1.2, Style(fill=DARK)))
-    # the race's way: an arrow on the rim at the top
-    items.append(_arrow(cx, cy - r - 0.5, 7, 3.2, DARK))
-    # its word just inside the rim, beside the arrow's stem, clear of the rim line
-    items.append(textfit.line(t("race_way"), cx + 3.2, cy - r + 4.6, "sans-black", 7, LIGHT, "left"))
-    items += fitted(t("wind_help"), textfit.Box(6, ctx.h - 11, ctx.w - 12, 9, 7.5, 5), "sans", DARK, "wind rose")
-    return items
-
-
 # --- tables on reference and score sheets
 
 def _table(items: list[Item], x: float, y: float, widths: list[float], head: list[str], rows: list[list[str]],
@@ -526,7 +492,7 @@ def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-wind-rose": wind_rose, "frv-reference": reference, "frv-score": score}
+         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-reference": reference, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
