@@ -215,20 +215,6 @@ def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def question_back(ctx: CardContext) -> list[Item]:
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=NAVY))]
-    for i in range(-3, 12):
-        for j in range(-3, 16):
-            if (i + j) % 2 == 0:
-                items.append(Circle(i * 10 * u, j * 10 * u, 1.1 * u, Style(fill="#2A4A75")))
-    items.append(_frame(ctx, YELLOW))
-    items.append(Circle(w / 2, h / 2, 17 * u, Style(fill=YELLOW)))
-    items.append(textfit.line("?", w / 2, h / 2 + 9 * u, "sans-black", 70 * u, NAVY, "center"))
-    items += _back_title(ctx, ctx.texts("question_back"), WHITE, "question card back")
-    return items
-
-
 # --- jersey points cards
 
 def points(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -484,5 +470,5 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
-BACKS = {"tdq-question-back": question_back, "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
+BACKS = { "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
          "tdq-blanc-back": white_back, "tdq-strategy-back": strategy_back, "tdq-mishap-back": mishap_back}
