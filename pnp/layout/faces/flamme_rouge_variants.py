@@ -329,82 +329,6 @@ def _para(items: list[Item], x: float, y: float, w: float, text: str, what: str,
     return y + h + 1
 
 
-def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    t, f = ctx.texts, ctx.model.facts
-    what = card_label(deck, card)
-    items = _sheet_head(ctx, t("ref_title", kind=card.kind))
-    x, w = 8.0, ctx.w - 16
-    y = 27.0
-    if card.kind == "scoring":
-        half = (w - 6) / 2
-        y0 = y
-        y = _section(items, x, y, half, t("ref_time"))
-        rows = [[t("ref_card_time", s=f.time.card_seconds)], [t("ref_beyond", s=f.time.beyond_seconds)]]
-        rows += [[t("ref_left", terrain=k, s=v)] for k, v in f.time.left_seconds.items()]
-        y = _table(items, x, y, [half], [t("col", key="time")], rows, first_bold=False)
-        y += 3
-        places = [t("place", n=i) for i in range(1, 4)]
-        y = _section(items, x, y, half, t("ref_bonus"))
-        y = _table(items, x, y, [half / 4] * 4, ["", *places],
-                   [[t("col", key="time"), *map(str, f.time.stage_bonus)],
-                    ["Sprint", *map(str, f.time.intermediate_bonus)]])
-        y += 3
-        y = _section(items, x, y, half, t("ref_points"))
-        y = _table(items, x, y, [half / 4] * 4, ["", *places],
-                   [["Sprint", *map(str, f.points.intermediate)], [t("col", key="points"), *map(str, f.points.finish)]])
-        y = _para(items, x, y + 2.5, half, t("ref_points_note"), what)
-        # right column: mountain table
-        xr = x + half + 6
-        yr = _section(items, xr, y0, half, t("ref_mountain"))
-        n = max(len(v) for v in f.mountain.lengths.values())
-        rows = [[t("climb", n=k), *[str(p) for p in v] + [""] * (n - len(v))] for k, v in sorted(f.mountain.lengths.items())]
-        yr = _table(items, xr, yr, [half * 0.32] + [half * 0.68 / n] * n, ["", *[t("place", n=i) for i in range(1, n + 1)]],
-                    rows, row_h=6.2)
-        yr = _para(items, xr, yr + 2.5, half, t("ref_mountain_note", n=f.mountain.steep_bonus), what, 6)
-        yr = _para(items, xr, yr, half, t("ref_others", best=f.team_classification.best), what, 22)
-        y = max(y, yr) + 4
-        y = _section(items, x, y, w, t("ref_world_cup"))
-        pts = f.world_cup.points
-        y = _table(items, x, y, [w / len(pts)] * len(pts), [t("place", n=i) for i in range(1, len(pts) + 1)],
-                   [[str(p) for p in pts]], row_h=7, size=9, first_bold=False)
-    else:
-        half = (w - 6) / 2
-        y0 = y
-        y = _section(items, x, y, half, t("ref_crash"))
-        rows = []
-        for k, v in f.crash_thresholds.items():
-            dry = t("ref_always") if v == 0 else t("ref_squares", n=v)
-            wet = t("ref_always") if v + f.rain_modifier <= 0 else t("ref_squares", n=v + f.rain_modifier)
-            rows.append([t("terrain_name", terrain=k), dry, wet])
-        y = _table(items, x, y, [half * 0.34, half * 0.33, half * 0.33], ["", t("ref_dry"), t("ref_rain")], rows)
-        y = _para(items, x, y + 2.5, half, t("ref_crash_note", cards=f.crash.penalty_cards,
-                                            squares=f.puncture.penalty_squares), what, 12)
-        y = _para(items, x, y, half, t("ref_puncture"), what, 16)
-        y = _section(items, x, y + 1, half, t("ref_weather"))
-        rows = [[t("ref_face", n=k), t("ref_step", d=v)] for k, v in sorted(f.weather.die.items())]
-        y = _table(items, x, y, [half * 0.3, half * 0.7], ["", ""], rows)
-        xr = x + half + 6
-        yr = _section(items, xr, y0, half, t("ref_wind"))
-        rows = [[t("wind_name", direction=k), t("ref_shelter", shelter=d.shelter), str(d.exhaustion)]
-                for k, d in f.wind.directions.items()]
-        yr = _table(items, xr, yr, [half * 0.24, half * 0.6, half * 0.16], ["", "", t("exhaustion_title")], rows)
-        yr += 3
-        yr = _section(items, xr, yr, half, t("ref_moves"))
-        for text, h in ((t("ref_attack"), 9), (t("ref_steep", n=f.steep.cost, b=f.steep.mountain_bonus), 9),
-                        (t("ref_feed", card=f.feed_zone.max_card, n=f.feed_zone.musette_cards), 13),
-                        (t("ref_rolling", n=f.rolling_start.draw), 13), (t("ref_ghosts"), 9)):
-            yr = _para(items, xr, yr, half, text, what, h)
-        from pnp.games.flamme_rouge_variants.checks import ghost_split
-
-        split = ghost_split(list(f.profiles["rouleur"].values), f.ghosts)
-        for name, g in f.ghosts.items():
-            yr = _para(items, xr + 3, yr, half - 3, "• " + t("ref_ghost_row", name=t("ghost_name", behaviour=name),
-                                                               values="/".join(map(str, split[name])), draw=g.draw), what, 5)
-        yr = _para(items, xr, yr + 1, half, t("ref_peloton", n=f.peloton_bot.draw), what, 13)
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
-    return items
-
-
 # --- score sheets
 
 def _rider_rows(ctx: CardContext, n: int) -> list[list[str]]:
@@ -492,7 +416,7 @@ def score(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-reference": reference, "frv-score": score}
+         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker, "frv-score": score}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
