@@ -200,25 +200,6 @@ def mechanical(ctx: CardContext) -> list[Item]:
 GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 
-def ghost(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    f, r = ctx.model.facts, ctx.w / 2
-    g = f.ghosts[card.id]
-    fill = GHOST_COLOURS.get(card.id, GREY)
-    items = _disc(ctx, fill, LIGHT)
-    # a ghost: a rounded body with a wavy hem and two eyes
-    x0, y0, s = r - 5, r - 8.6, 10
-    items.append(Path((("M", x0, y0 + 5), ("C", x0, y0 - 1.5, x0 + s, y0 - 1.5, x0 + s, y0 + 5), ("L", x0 + s, y0 + 10.5),
-                       ("L", x0 + s * 0.75, y0 + 9), ("L", x0 + s / 2, y0 + 10.5), ("L", x0 + s * 0.25, y0 + 9),
-                       ("L", x0, y0 + 10.5), ("Z",)), Style(fill=LIGHT)))
-    items += [Circle(r - 2, y0 + 4.5, 1.0, Style(fill=fill)), Circle(r + 2, y0 + 4.5, 1.0, Style(fill=fill))]
-    # the words stay inside the ring: the lower they sit, the narrower the room
-    items += fitted(ctx.texts("ghost_name", behaviour=card.id).upper(), textfit.Box(r - 6.6, r + 2.8, 13.2, 3.6, 6, 3.4),
-                    "sans-black", LIGHT, card_label(deck, card))
-    items += fitted(ctx.texts("ghost_rule", draw=g.draw), textfit.Box(r - 4.6, r + 6.4, 9.2, 2.6, 5, 3.4), "sans-bold",
-                    LIGHT, card_label(deck, card))
-    return items
-
-
 def ghost_back(ctx: CardContext) -> list[Item]:
     r = ctx.w / 2
     items = _disc(ctx, GREY, LIGHT)
@@ -268,71 +249,12 @@ def marker_back(ctx: CardContext) -> list[Item]:
 
 # --- weather track, wind rose
 
-def _sheet_head(ctx: CardContext, title: str, height: float = 20.0) -> list[Item]:
-    b = ctx.bleed
-    return [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, height + b, Style(fill=RED)),
-            Rect(-b, height, ctx.w + 2 * b, 1.2, Style(fill=DARK)),
-            textfit.line(title, 8, height * 0.68, "sans-black", min(16, height * 0.8), LIGHT, "left"),
-            textfit.line(ctx.model.info.title, ctx.w - 8, height * 0.68, "sans-bold", 7.5, LIGHT, "right")]
-
-
 # --- tables on reference and score sheets
-
-def _table(items: list[Item], x: float, y: float, widths: list[float], head: list[str], rows: list[list[str]],
-           row_h: float = 6.0, size: float = 8.0, head_fill: str = DARK, first_bold: bool = True,
-           zebra: str = "#EFE6D0") -> float:
-    w = sum(widths)
-    top = y
-    if any(head):  # a table whose columns need no names has no head row
-        items.append(Rect(x, y, w, row_h, Style(fill=head_fill)))
-        cx = x
-        for cw, h in zip(widths, head):
-            if h:
-                fs = size
-                while fs > 4 and textfit.fonts.width_mm(h, "sans-bold", fs) > cw - 1.5:
-                    fs -= 0.25
-                items.append(textfit.line(h, cx + cw / 2, y + row_h * 0.7, "sans-bold", fs, LIGHT, "center"))
-            cx += cw
-        y += row_h
-    for i, row in enumerate(rows):
-        items.append(Rect(x, y, w, row_h, Style(fill=zebra if i % 2 == 0 else LIGHT)))
-        cx = x
-        for j, (cw, cell) in enumerate(zip(widths, row)):
-            if cell:
-                font = "sans-bold" if (j == 0 and first_bold) else "sans"
-                fs = size
-                while fs > 4 and textfit.fonts.width_mm(cell, font, fs) > cw - 1.5:
-                    fs -= 0.25
-                if j == 0 and first_bold:  # a row's name
-                    items.append(textfit.line(cell, cx + 1.5, y + row_h * 0.7, font, fs, DARK, "left"))
-                else:
-                    items.append(textfit.line(cell, cx + cw / 2, y + row_h * 0.7, font, fs, DARK, "center"))
-            cx += cw
-        y += row_h
-    cx = x
-    for cw in widths[:-1]:
-        cx += cw
-        items.append(Line(cx, y - row_h * len(rows), cx, y, Style(stroke="#C9BE9F", width=0.25)))
-    items.append(Rect(x, top, w, y - top, Style(stroke=DARK, width=0.4)))
-    return y
-
-
-def _section(items: list[Item], x: float, y: float, w: float, title: str) -> float:
-    items.append(Rect(x, y, w, 7, Style(fill=RED), radius=1))
-    items.append(textfit.line(title, x + 3, y + 5, "sans-black", 9, LIGHT, "left"))
-    return y + 8.5
-
-
-def _para(items: list[Item], x: float, y: float, w: float, text: str, what: str, h: float = 9.0,
-          size: float = 8.0) -> float:
-    items.extend(fitted(text, textfit.Box(x, y, w, h, size, 5.5, align="left", valign="top"), "sans", DARK, what))
-    return y + h + 1
-
 
 # --- score sheets
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-ghost": ghost, "frv-marker": marker}
+         "frv-musette": musette, "frv-crash": crash, "frv-marker": marker}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
