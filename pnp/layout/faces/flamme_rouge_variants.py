@@ -200,14 +200,6 @@ def mechanical(ctx: CardContext) -> list[Item]:
 GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 
-def ghost_back(ctx: CardContext) -> list[Item]:
-    r = ctx.w / 2
-    items = _disc(ctx, GREY, LIGHT)
-    items += fitted(ctx.texts("ghost_back").upper(), textfit.Box(2.5, r - 3, ctx.w - 5, 6, 7, 4), "sans-black", LIGHT,
-                    "ghost back")
-    return items
-
-
 def _sun(cx: float, cy: float, r: float) -> list[Item]:
     items: list[Item] = []
     for k in range(8):
@@ -257,4 +249,4 @@ FACES = {"frv-form": form,
          "frv-musette": musette, "frv-crash": crash, "frv-marker": marker}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
-         "frv-ghost-back": ghost_back, "frv-marker-back": marker_back}
+         "frv-marker-back": marker_back}
