@@ -200,38 +200,6 @@ def mechanical(ctx: CardContext) -> list[Item]:
 GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 
-def _sun(cx: float, cy: float, r: float) -> list[Item]:
-    items: list[Item] = []
-    for k in range(8):
-        a = math.radians(k * 45)
-        items.append(Line(cx + r * 1.3 * math.cos(a), cy + r * 1.3 * math.sin(a), cx + r * 1.8 * math.cos(a),
-                          cy + r * 1.8 * math.sin(a), Style(stroke=SUN, width=r * 0.25, round_caps=True)))
-    items.append(Circle(cx, cy, r, Style(fill=SUN)))
-    return items
-
-
-def _arrow(cx: float, cy: float, length: float, width: float, fill: str, angle: float = 0.0) -> Group:
-    half = length / 2
-    shape = polygon([(0, -half), (width, -half + width * 1.4), (width * 0.35, -half + width * 1.4), (width * 0.35, half),
-                     (-width * 0.35, half), (-width * 0.35, -half + width * 1.4), (-width, -half + width * 1.4)],
-                    Style(fill=fill))
-    return Group((shape,), compose(translate(cx, cy), rotate(angle)))
-
-
-def marker(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    r = ctx.w / 2
-    if card.kind == "weather-marker":
-        items = _disc(ctx, SKY, LIGHT) + _sun(r, r - 2, 4.2)
-        items += fitted(ctx.texts("weather_marker").upper(), textfit.Box(r - 5.5, r + 4.6, 11, 2.8, 5.5, 3.4),
-                        "sans-black", LIGHT, card_label(deck, card))
-        return items
-    items = _disc(ctx, CREAM, DARK)
-    items.append(_arrow(r, r, 19, 4.2, RED))
-    items.append(Circle(r, r, 1.0, Style(fill=DARK)))
-    items.append(textfit.line(ctx.texts("wind_marker").upper(), r - 6.8, r + 1.6, "sans-black", 4.4, DARK, "center"))
-    return items
-
-
 def marker_back(ctx: CardContext) -> list[Item]:
     r = ctx.w / 2
     items = _disc(ctx, DARK, LIGHT)
@@ -246,7 +214,7 @@ def marker_back(ctx: CardContext) -> list[Item]:
 # --- score sheets
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash, "frv-marker": marker}
+         "frv-musette": musette, "frv-crash": crash}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
          "frv-marker-back": marker_back}
