@@ -200,13 +200,6 @@ def mechanical(ctx: CardContext) -> list[Item]:
 GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 
-def marker_back(ctx: CardContext) -> list[Item]:
-    r = ctx.w / 2
-    items = _disc(ctx, DARK, LIGHT)
-    items.append(textfit.line(ctx.texts("marker_back").upper(), r, r + 1.6, "sans-black", 5, LIGHT, "center"))
-    return items
-
-
 # --- weather track, wind rose
 
 # --- tables on reference and score sheets
@@ -216,5 +209,4 @@ def marker_back(ctx: CardContext) -> list[Item]:
 FACES = {"frv-form": form,
          "frv-musette": musette, "frv-crash": crash}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
-         "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical,
-         "frv-marker-back": marker_back}
+         "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical}
