@@ -153,17 +153,6 @@ def _bag(cx: float, cy: float, s: float, fill: str) -> list[Item]:
     return [strap, body, flap]
 
 
-def musette(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    f, r = ctx.model.facts, ctx.w / 2
-    items = _disc(ctx, SKY, LIGHT) + _bag(r, r - 1.0, 0.95, CREAM)
-    items.append(textfit.line(ctx.texts("musette_text", n=f.feed_zone.musette_cards), r, ctx.h - 4, "sans-black", 6.5,
-                              LIGHT, "center"))
-    # the word on the bag itself, below its flap
-    items += fitted(ctx.texts("musette").upper(), textfit.Box(r - 4.6, r + 0.2, 9.2, 3.6, 4.6, 3.4), "sans-black",
-                    DARK, "musette")
-    return items
-
-
 def musette_back(ctx: CardContext) -> list[Item]:
     r = ctx.w / 2
     return _disc(ctx, SKY, LIGHT) + _bag(r, r + 1, 1.1, CREAM)
@@ -207,6 +196,6 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 # --- score sheets
 
 FACES = {"frv-form": form,
-         "frv-musette": musette, "frv-crash": crash}
+         "frv-crash": crash}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical}
