@@ -137,27 +137,6 @@ def form_back(ctx: CardContext) -> list[Item]:
 
 # --- tokens and markers
 
-def _disc(ctx: CardContext, fill: str, ring: str) -> list[Item]:
-    b, r = ctx.bleed, ctx.w / 2
-    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill=fill)), Circle(r, r, r - 1.4, Style(stroke=ring, width=0.6))]
-
-
-def _bag(cx: float, cy: float, s: float, fill: str) -> list[Item]:
-    """A musette: a soft cotton bag, wider at the bottom, with a flap and a long thin shoulder strap."""
-    body = polygon([(cx - 4.6 * s, cy - 2.4 * s), (cx + 4.6 * s, cy - 2.4 * s), (cx + 5.6 * s, cy + 6 * s),
-                    (cx - 5.6 * s, cy + 6 * s)], Style(fill=fill, stroke=DARK, width=0.4))
-    strap = Path((("M", cx - 4.0 * s, cy - 2.4 * s), ("C", cx - 7.5 * s, cy - 11 * s, cx + 3.0 * s, cy - 12.5 * s,
-                   cx + 4.0 * s, cy - 2.4 * s)), Style(stroke=DARK, width=0.45 * s))
-    flap = Path((("M", cx - 4.6 * s, cy - 2.4 * s), ("L", cx, cy + 0.6 * s), ("L", cx + 4.6 * s, cy - 2.4 * s)),
-                Style(stroke=DARK, width=0.3 * s))
-    return [strap, body, flap]
-
-
-def musette_back(ctx: CardContext) -> list[Item]:
-    r = ctx.w / 2
-    return _disc(ctx, SKY, LIGHT) + _bag(r, r + 1, 1.1, CREAM)
-
-
 def _status(ctx: CardContext, title: str, text: str, fill: str, icon: str) -> list[Item]:
     b, w, h = ctx.bleed, ctx.w, ctx.h
     items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill)),
@@ -198,4 +177,4 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 FACES = {"frv-form": form,
          "frv-crash": crash}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
-         "frv-form-back": form_back, "frv-musette-back": musette_back, "frv-mechanical": mechanical}
+         "frv-form-back": form_back, "frv-mechanical": mechanical}
