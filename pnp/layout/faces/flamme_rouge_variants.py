@@ -154,11 +154,6 @@ def _status(ctx: CardContext, title: str, text: str, fill: str, icon: str) -> li
     return items
 
 
-def crash(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    f = ctx.model.facts
-    return _status(ctx, ctx.texts("crash"), ctx.texts("crash_text", n=f.crash.penalty_cards), RED, "crash")
-
-
 def mechanical(ctx: CardContext) -> list[Item]:
     f = ctx.model.facts
     return _status(ctx, ctx.texts("mechanical"), ctx.texts("mechanical_text", n=f.puncture.penalty_squares), DARK,
@@ -174,7 +169,6 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 # --- score sheets
 
-FACES = {"frv-form": form,
-         "frv-crash": crash}
+FACES = {"frv-form": form}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back, "frv-mechanical": mechanical}
