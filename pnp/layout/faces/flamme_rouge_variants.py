@@ -137,29 +137,6 @@ def form_back(ctx: CardContext) -> list[Item]:
 
 # --- tokens and markers
 
-def _status(ctx: CardContext, title: str, text: str, fill: str, icon: str) -> list[Item]:
-    b, w, h = ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=fill)),
-                         Rect(1.2, 1.2, w - 2.4, h - 2.4, Style(stroke=LIGHT, width=0.5), radius=1.5)]
-    cx, cy = 9.0, h / 2
-    items.append(Circle(cx, cy, 6.5, Style(fill=LIGHT)))
-    if icon == "crash":  # a rider on its side: a wheel and a tilted body
-        items += [Circle(cx - 2.2, cy + 2, 2.4, Style(stroke=fill, width=0.8)), Circle(cx + 2.6, cy + 2, 2.4, Style(stroke=fill, width=0.8)),
-                  Line(cx - 3.5, cy - 1, cx + 3.5, cy - 3.5, Style(stroke=fill, width=1.2, round_caps=True))]
-    else:  # a spanner
-        items += [Line(cx - 3.5, cy + 3.5, cx + 2, cy - 2, Style(stroke=fill, width=1.6, round_caps=True)),
-                  Circle(cx + 2.6, cy - 2.6, 2.2, Style(stroke=fill, width=1.2))]
-    items += fitted(title.upper(), textfit.Box(17, 2.5, w - 19, 8, 7, 4), "sans-black", LIGHT, f"marker {title}")
-    items.append(textfit.line(text, 17 + (w - 19) / 2, h - 4.2, "sans-black", 9, LIGHT, "center"))
-    return items
-
-
-def mechanical(ctx: CardContext) -> list[Item]:
-    f = ctx.model.facts
-    return _status(ctx, ctx.texts("mechanical"), ctx.texts("mechanical_text", n=f.puncture.penalty_squares), DARK,
-                   "spanner")
-
-
 GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 
@@ -171,4 +148,4 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 FACES = {"frv-form": form}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
-         "frv-form-back": form_back, "frv-mechanical": mechanical}
+         "frv-form-back": form_back}
