@@ -296,19 +296,6 @@ def strategy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def strategy_back(ctx: CardContext) -> list[Item]:
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=BLUE))]
-    for k in range(-2, 14):
-        items.append(polygon([(-b, k * 9 * u), (w / 2, k * 9 * u - 6 * u), (w + b, k * 9 * u), (w + b, k * 9 * u + 3 * u),
-                              (w / 2, k * 9 * u - 3 * u), (-b, k * 9 * u + 3 * u)], Style(fill="#3A7CC4")))
-    items.append(_frame(ctx, WHITE))
-    items.append(Circle(w / 2, h / 2, 16 * u, Style(fill=WHITE)))
-    items += icon(ctx.model, "strategy", w / 2 - 11 * u, h / 2 - 11 * u, 22 * u)
-    items += _back_title(ctx, ctx.texts("strategy_back"), WHITE, "strategy card back")
-    return items
-
-
 # --- mishap cards
 
 def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -471,4 +458,4 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = { "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
-         "tdq-blanc-back": white_back, "tdq-strategy-back": strategy_back, "tdq-mishap-back": mishap_back}
+         "tdq-blanc-back": white_back, "tdq-mishap-back": mishap_back}
