@@ -99,32 +99,6 @@ def attack_back(ctx: CardContext) -> list[Item]:
     return items + list(word)
 
 
-def form(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, b, t = ctx.u, ctx.bleed, ctx.texts
-    team = _team(ctx, card.colour)
-    items: list[Item] = [paper(ctx, CREAM), Rect(-b, -b, ctx.w + 2 * b, 14 * u + b, Style(fill=team.hex)),
-                         Rect(-b, 14 * u, ctx.w + 2 * b, 1.2 * u, Style(fill=SUN))]
-    if team.ink != "#FFFFFF":
-        items.append(Rect(0.5, 0.5, ctx.w - 1, ctx.h - 1, Style(stroke=GREY, width=0.3), radius=2.5))
-    items += _badge(8 * u, 7 * u, 4.6 * u, team)
-    items += fitted(t("form_title").upper(), textfit.Box(15 * u, 2 * u, ctx.w - 19 * u, 10 * u, 12 * u, 7 * u,
-                                                         align="left"), "sans-black", team.ink, card_label(deck, card))
-    cx, cy = ctx.w / 2, 45 * u
-    # a star of form, points in proportion to the value
-    pts = []
-    for k in range(10):
-        r = (20 if k % 2 == 0 else 9) * u
-        a = math.radians(-90 + k * 36)
-        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    items.append(polygon(pts, Style(fill=SUN, stroke="#C99A00", width=0.5)))
-    items.append(textfit.line(str(card.value), cx, cy + 8 * u, "sans-black", 62 * u, INK, "center"))
-    items += _corner(ctx, str(card.value), "#B08400")
-    items += fitted(t("form_text"), textfit.Box(6 * u, 70 * u, ctx.w - 12 * u, 12 * u, 8 * u, 5 * u), "sans", INK,
-                    card_label(deck, card))
-    items.append(_stamp(ctx))
-    return items
-
-
 def form_back(ctx: CardContext) -> list[Item]:
     u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
     items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=SUN))]
@@ -146,6 +120,6 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 
 # --- score sheets
 
-FACES = {"frv-form": form}
+FACES: dict = {}
 BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back}
