@@ -78,10 +78,6 @@ def _energy_back(ctx: CardContext, profile: str) -> list[Item]:
     return items
 
 
-def grimpeur_back(ctx: CardContext) -> list[Item]:
-    return _energy_back(ctx, "grimpeur")
-
-
 def sprinteur_back(ctx: CardContext) -> list[Item]:
     return _energy_back(ctx, "sprinteur")
 
@@ -121,5 +117,5 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 # --- score sheets
 
 FACES: dict = {}
-BACKS = {"frv-grimpeur-back": grimpeur_back, "frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
+BACKS = {"frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
          "frv-form-back": form_back}
