@@ -57,31 +57,6 @@ def _corner(ctx: CardContext, text: str, ink: str) -> list[Item]:
 
 # --- energy cards (climber deck, sprinteur replacements)
 
-def _energy_back(ctx: CardContext, profile: str) -> list[Item]:
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    tint = PROFILE_TINT[profile]
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=tint))]
-    if profile == "grimpeur":
-        items += [_mountain(-b, h * 0.45, w + 2 * b, h * 0.3, "#8F62B0"), _mountain(w * 0.2, h * 0.55, w, h * 0.45 + b, "#65387F")]
-    else:
-        items += [Rect(-b, h * (0.2 + 0.1 * k), w + 2 * b, 2.5 * u, Style(fill="#F0962F")) for k in range(7)]
-    items.append(_frame(ctx, LIGHT, 0.8))
-    items.append(Circle(w / 2, h / 2, 15 * u, Style(fill=LIGHT)))
-    # the red kite flag of the last kilometre: a pole and a pennant
-    items.append(Rect(w / 2 - 6 * u, h / 2 - 10 * u, 1.6 * u, 20 * u, Style(fill=DARK)))
-    items.append(polygon([(w / 2 - 4.4 * u, h / 2 - 10 * u), (w / 2 + 9 * u, h / 2 - 5 * u), (w / 2 - 4.4 * u, h / 2)],
-                         Style(fill=RED)))
-    word = fitted(ctx.texts("energy_back", profile=profile).upper(),
-                  textfit.Box(6 * u, 10 * u, w - 12 * u, 10 * u, 15 * u, 8 * u), "sans-black", LIGHT, f"{profile} back")
-    items += word
-    items.append(upside_down(ctx, word))
-    return items
-
-
-def sprinteur_back(ctx: CardContext) -> list[Item]:
-    return _energy_back(ctx, "sprinteur")
-
-
 # --- attack, exhaustion, form
 
 def attack_back(ctx: CardContext) -> list[Item]:
@@ -117,5 +92,5 @@ GHOST_COLOURS = {"offensif": RED, "aleatoire": "#6B5CA5", "regulier": "#2F6E3B"}
 # --- score sheets
 
 FACES: dict = {}
-BACKS = {"frv-sprinteur-back": sprinteur_back, "frv-attack-back": attack_back,
+BACKS = {"frv-attack-back": attack_back,
          "frv-form-back": form_back}
