@@ -326,22 +326,6 @@ def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-def mishap_back(ctx: CardContext) -> list[Item]:
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=ORANGE))]
-    step = 8 * u
-    k = -h - 2 * b
-    while k < w + 2 * b:
-        items.append(polygon([(k, h + b), (k + 3 * u, h + b), (k + 3 * u + h + 2 * b, -b), (k + h + 2 * b, -b)],
-                             Style(fill="#F39A35")))
-        k += step
-    items.append(_frame(ctx, INK))
-    items.append(Circle(w / 2, h / 2, 17 * u, Style(fill=WHITE)))
-    items += icon(ctx.model, "mishap", w / 2 - 12 * u, h / 2 - 13 * u, 24 * u)
-    items += _back_title(ctx, ctx.texts("mishap_back"), INK, "mishap card back")
-    return items
-
-
 # --- jersey cards: tent cards (a panel upside down, the fold, the panel, a tab to glue under)
 
 def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -458,4 +442,4 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = { "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
-         "tdq-blanc-back": white_back, "tdq-mishap-back": mishap_back}
+         "tdq-blanc-back": white_back}
