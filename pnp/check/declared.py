@@ -341,6 +341,9 @@ def _monotonic(run: _Run) -> None:
             run.fail(name, f"{row!r}", f"{name} is {row!r}, not a list of numbers")
             continue
         values = [v for _, v in pairs]
+        if not values:
+            run.fail(name, f"{name} is empty", f"{name} is empty: there is nothing to rise or fall")
+            continue
         shown = f"{name} = {values if isinstance(row, list) else dict(pairs)}"
         problems = []
         for (ka, a), (kb, b) in zip(pairs, pairs[1:]):

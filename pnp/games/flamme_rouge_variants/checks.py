@@ -52,10 +52,6 @@ def ghost_split(values: list[int], ghosts: dict) -> dict[str, list[int]]:
     return out
 
 
-def _decreasing(values) -> bool:
-    return all(a > b for a, b in zip(values, values[1:])) and all(v > 0 for v in values)
-
-
 # --- decks
 
 def profiles(model: GameModel) -> list[Finding]:
@@ -179,22 +175,8 @@ def mountain(model: GameModel) -> list[Finding]:
     return out
 
 
-def scales(model: GameModel) -> list[Finding]:
-    """FRV-SCALE: point and bonus scales fall strictly with the place and stay above zero; the World Cup
-    gives a place to every rider that can start an event."""
-    f, out = model.facts, []
-    for path, values in ((("points", "intermediate"), f.points.intermediate), (("points", "finish"), f.points.finish),
-                         (("time", "stage_bonus"), f.time.stage_bonus),
-                         (("time", "intermediate_bonus"), f.time.intermediate_bonus),
-                         (("world_cup", "points"), f.world_cup.points)):
-        if not values or not _decreasing(values):
-            out.append(error("FRV-SCALE", ".".join(path), f"{list(values)} must fall with every place and stay "
-                             "above 0", model.sources.rule(*path)))
-    starters = len(f.teams) * f.world_cup_entered
-    if len(f.world_cup.points) != starters:
-        out.append(error("FRV-SCALE", "world_cup.points", f"{len(f.world_cup.points)} places for {starters} starters "
-                         f"({len(f.teams)} teams of {f.world_cup_entered})", model.sources.rule("world_cup", "points")))
-    return out
+# FRV-SCALE (point and bonus scales fall strictly and stay above 0; a World Cup place per starter) is
+# declared under checks: in rules.yaml (pnp.check.declared).
 
 
 def weather(model: GameModel) -> list[Finding]:
@@ -402,7 +384,7 @@ def identity(model: GameModel) -> list[Finding]:
     return out
 
 
-CHECKS = (profiles, attack_cards, form_decks, exhaustion, mountain, scales, weather, terrains, wind, ghosts, tokens,
+CHECKS = (profiles, attack_cards, form_decks, exhaustion, mountain, weather, terrains, wind, ghosts, tokens,
           tile, sheets, manifest, identity)
 
 

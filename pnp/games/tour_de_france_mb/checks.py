@@ -95,25 +95,8 @@ def max_scores(model: GameModel) -> dict[str, int]:
 
 # --- composition
 
-def race_composition(model: GameModel) -> list[Finding]:
-    """TDF-DECK-SUM: the race deck holds the cards the box lists: colour cards + sprint cards."""
-    f, c = model.facts, model.facts.components
-    deck = race_deck(model)
-    where = model.sources.rule("components", "race_cards")
-    if deck is None:
-        return [error("TDF-DECK-SUM", "race deck", f"no deck '{f.race_deck.deck}' in decks.yaml",
-                      model.sources.rule("race_deck", "deck"))]
-    out = []
-    sprint = sum(x.qty for x in deck.cards if x.kind == "sprint")
-    colour = deck.size - sprint
-    if c.sprint_cards + c.colour_cards != c.race_cards:
-        out.append(error("TDF-DECK-SUM", "race deck", f"{c.colour_cards} colour cards + {c.sprint_cards} sprint "
-                         f"cards make {c.colour_cards + c.sprint_cards}, not {c.race_cards}", where))
-    for what, have, want in (("race cards", deck.size, c.race_cards), ("sprint cards", sprint, c.sprint_cards),
-                             ("colour cards", colour, c.colour_cards)):
-        if have != want:
-            out.append(error("TDF-DECK-SUM", what, f"the deck holds {have}, the rules list {want}", where))
-    return out
+# TDF-DECK-SUM (the race deck holds the box's colour and sprint cards) is declared under checks: in
+# rules.yaml (pnp.check.declared).
 
 
 def race_colours(model: GameModel) -> list[Finding]:
@@ -555,7 +538,7 @@ def manifest(model: GameModel) -> list[Finding]:
     return out
 
 
-CHECKS = (race_composition, race_colours, triplets, risk_composition, cyclists, pawns, supply, points_table,
+CHECKS = (race_colours, triplets, risk_composition, cyclists, pawns, supply, points_table,
           standings_range, standings_room, stages, board, risk_balance, identity, colours, manifest)
 
 

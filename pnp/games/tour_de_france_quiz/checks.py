@@ -83,25 +83,8 @@ def pace(model: GameModel) -> dict[str, float]:
 
 # --- composition
 
-def composition(model: GameModel) -> list[Finding]:
-    """TDQ-CARDS-SUM: every deck holds the cards the rules list, and they add up to the box's total."""
-    f = model.facts
-    out = []
-    total = 0
-    for key, ref in f.decks.items():
-        total += ref.cards
-        d = deck(model, key)
-        where = model.sources.rule("decks", key)
-        if d is None:
-            out.append(error("TDQ-CARDS-SUM", f"{key} deck", f"no deck '{ref.deck}' in decks.yaml", where))
-        elif d.size != ref.cards:
-            out.append(error("TDQ-CARDS-SUM", f"deck {d.id}", f"the deck holds {d.size} cards, the rules list "
-                             f"{ref.cards}", where))
-    if total != f.components.cards:
-        parts = " + ".join(str(ref.cards) for _, ref in f.decks.items())
-        out.append(error("TDQ-CARDS-SUM", "cards", f"{parts} = {total}, not the {f.components.cards} cards of "
-                         "the box", model.sources.rule("components", "cards")))
-    return out
+# TDQ-CARDS-SUM (every deck holds the cards the rules list, adding up to the box's total) is declared under
+# checks: in rules.yaml (pnp.check.declared).
 
 
 def backs(model: GameModel) -> list[Finding]:
@@ -426,7 +409,7 @@ def identity(model: GameModel) -> list[Finding]:
     return out
 
 
-CHECKS = (composition, backs, points_cards, strategy_balance, mishaps, questions, parity, track, game_length,
+CHECKS = (backs, points_cards, strategy_balance, mishaps, questions, parity, track, game_length,
           supply, board_size, identity)
 
 
