@@ -265,10 +265,6 @@ def _points_back(ctx: CardContext, key: str) -> list[Item]:
     return items
 
 
-def polka_back(ctx):
-    return _points_back(ctx, "polka")
-
-
 def green_back(ctx):
     return _points_back(ctx, "green")
 
@@ -441,5 +437,5 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
-BACKS = { "tdq-pois-back": polka_back, "tdq-vert-back": green_back,
+BACKS = { "tdq-vert-back": green_back,
          "tdq-blanc-back": white_back}
