@@ -128,7 +128,7 @@ def test_findings_point_at_the_line_of_the_data(tmp_path: Path) -> None:
 
 
 def test_a_standings_box_holds_every_teams_pawn(model) -> None:
-    from pnp.layout.faces.tour_de_france_mb import STANDINGS_LABEL_MM, standings_box
+    from pnp.games.tour_de_france_mb.checks import STANDINGS_LABEL_MM, standings_box
 
     deck = next(d for d in model.decks if d.face == "tdf-standings")
     assert {c.kind for c in deck.cards} == {"individual", "team"}
@@ -136,3 +136,33 @@ def test_a_standings_box_holds_every_teams_pawn(model) -> None:
     pawns = [t for t in model.tokens if t.kind == "pawn"]
     assert {t.size_mm for t in pawns} == {14}
     assert (w - STANDINGS_LABEL_MM) / model.info.players.max >= 14.5 and h >= 15
+
+
+def test_the_standings_sheet_draws_the_boxes_the_check_measures(model) -> None:
+    """TDF-STANDINGS-ROOM reckons with standings_box and STANDINGS_LABEL_MM: the template draws twenty
+    boxes of that size, and each team's ring sits right of the box's number."""
+    from pnp.games.tour_de_france_mb.checks import STANDINGS_LABEL_MM, standings_box
+    from pnp.layout.cards import face_items
+    from pnp.layout.faces.common import CardContext
+    from pnp.layout.paper import card_size
+    from pnp.layout.scene import Circle, Group, Rect
+    from pnp.layout.templates import Texts
+    from pnp.paths import templates_dir
+
+    def walk(items):
+        for item in items:
+            yield from walk(item.items) if isinstance(item, Group) else (item,)
+
+    deck = next(d for d in model.decks if d.face == "tdf-standings")
+    size = card_size(deck.card_size)
+    texts = Texts(templates_dir() / "cards", "tour-de-france-mb.j2", model=model)
+    w, h = standings_box(size.w, size.h)
+    for card in deck.cards:
+        items = list(walk(face_items(CardContext(model, size, 3.0, texts), deck, card)))
+        boxes = [i for i in items if isinstance(i, Rect) and i.style.fill == "#FFFFFF"]
+        assert len(boxes) == 20
+        assert all(abs(b.w - w) < 1e-3 and abs(b.h - h) < 1e-3 for b in boxes)
+        rings = [i for i in items if isinstance(i, Circle)]
+        assert len(rings) == 20 * len([t for t in model.tokens if t.kind == "pawn"])
+        assert all(any(b.x + STANDINGS_LABEL_MM <= r.cx - r.r + 0.5 and r.cx + r.r <= b.x + b.w + 0.5
+                       and b.y <= r.cy <= b.y + b.h for b in boxes) for r in rings)

@@ -341,11 +341,26 @@ def standings_range(model: GameModel) -> list[Finding]:
     return out
 
 
+STANDINGS_TOP = 46.0
+STANDINGS_FOOT = 22.0
+STANDINGS_LABEL_MM = 13.0
+"""The standings sheet as its face draws it (data/tour-de-france-mb/templates/faces/tdf-standings.svg.j2
+sets the same top, foot and label): the first box's top, the room under the tracks, and the room at
+the left of a box for its number, in mm. tests/test_tour_de_france_mb_checks.py measures the boxes the
+template draws against standings_box."""
+
+
+def standings_box(w: float, h: float) -> tuple[float, float]:
+    """(width, height) in mm of one box of a standings sheet of ``w`` x ``h`` mm: two tracks of ten
+    boxes between 10 mm margins."""
+    col_w = (w - 20) / 2
+    return col_w - 4, (h - STANDINGS_FOOT - STANDINGS_TOP) / 10 - 2
+
+
 def standings_room(model: GameModel) -> list[Finding]:
     """TDF-STANDINGS-ROOM: the standings board has a sheet per classification (individual, team), and
-    one box of it holds a pawn of every team side by side (measured on the sheet as it is drawn,
-    pnp.layout.faces.tour_de_france_mb.standings_box)."""
-    from pnp.layout.faces.tour_de_france_mb import STANDINGS_LABEL_MM, standings_box
+    one box of it holds a pawn of every team side by side (a box of the sheet as its template draws it:
+    standings_box)."""
     from pnp.layout.paper import card_size
 
     decks = [d for d in model.decks if d.face == "tdf-standings"]
