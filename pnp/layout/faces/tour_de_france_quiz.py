@@ -265,10 +265,6 @@ def _points_back(ctx: CardContext, key: str) -> list[Item]:
     return items
 
 
-def green_back(ctx):
-    return _points_back(ctx, "green")
-
-
 def white_back(ctx):
     return _points_back(ctx, "white")
 
@@ -437,5 +433,5 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
-BACKS = { "tdq-vert-back": green_back,
+BACKS = {
          "tdq-blanc-back": white_back}
