@@ -5,6 +5,12 @@ each row of a table; each key; each name), passed or not, with the figures it co
 ("45 cards; rules.deck.total = 45"), so that the checks that passed can be listed too. A result that
 fails is a finding with the check's rule id and severity, at the check's line in rules.yaml, whose
 message is the check's ``what``, what was found, and its ``because``.
+
+A check that cannot look is not a finding: a selection that follows a rules path to a deck (token,
+rider...) that does not exist, or a supply whose demand has no entry for some player count, gives a
+result that passes unchecked (``checked`` False, "not checked: ..."), since another check (a
+``references`` or ``complete`` check, or the game's own) reports the missing name or entry. Any other
+expression that cannot be computed (a division by zero) is an error finding of the check.
 """
 
 from __future__ import annotations

@@ -21,7 +21,6 @@ from typing import Any
 
 import simpleeval
 
-from pnp.load.records import Record, RecordList
 from pnp.load.suggest import did_you_mean
 
 FUNCTIONS = {"min": min, "max": max, "sum": sum, "len": len, "abs": abs, "round": round}
@@ -76,7 +75,7 @@ def parse(text: str, players: bool = False) -> ast.Expression:
     except SyntaxError as exc:
         raise ExprError(f"'{source}' is not an expression ({exc.msg})",
                         "write arithmetic over numbers and rules paths, e.g. players * rules.deal.hand") from None
-    names = ("rules", "players") if players else ("rules",)
+    names = NAMES if players else ("rules",)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
             called = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
@@ -202,4 +201,4 @@ def figure(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-__all__ = ["ExprError", "check", "evaluate", "number", "resolve", "split_path", "Record", "RecordList"]
+__all__ = ["ExprError", "check", "evaluate", "figure", "number", "resolve", "split_path"]
