@@ -253,7 +253,7 @@ def _symbols(items) -> set[str]:
 def test_a_card_figure_is_the_printed_face_without_bleed(model):
     scene = figure_scene(model, "card:movement/single-rouge-2")
     assert scene.width == pytest.approx(63.5 + 1.2) and scene.height == pytest.approx(88.9 + 1.2)
-    from pnp.layout.faces import FACES
+    from pnp.layout.cards import face_items
     from pnp.layout.faces.common import CardContext
     from pnp.layout.paper import card_size
     from pnp.layout.templates import Texts
@@ -264,7 +264,7 @@ def test_a_card_figure_is_the_printed_face_without_bleed(model):
         texts = Texts(templates_dir() / "cards", f"{model.id}.j2", model=model)
     except TypeError:
         texts = Texts(templates_dir() / "cards", f"{model.id}.j2")
-    face = FACES[deck.face](CardContext(model, card_size("poker"), 0.0, texts), deck, card)
+    face = face_items(CardContext(model, card_size("poker"), 0.0, texts), deck, card)
     assert _texts(scene.items) == _texts(face), "the figure is the face the kit prints"
     assert model.info.stamp in _texts(scene.items)
     row = figure_scene(model, "cards:movement/single-rouge-2,joker-3,pair-rouge-bleu")
