@@ -71,6 +71,21 @@ def check_faces(model: GameModel) -> None:
             errors.append(DataError(where, f"unknown {kind} layout '{name}': no template {face_path(name)} in "
                                            f"{looked}, and no built-in {kind} of that name",
                                     f"decks[{deck.id}].{kind}", did_you_mean(name, set(registry) | set(templates))))
+    for kind, pieces in (("token", model.tokens), ("standee", model.standees)):
+        for piece in pieces:
+            path = find(folder, face_path(piece.face))
+            if path is not None:
+                if piece.face not in checked:
+                    checked.add(piece.face)
+                    try:
+                        load(environment(folder, current()), face_path(piece.face), folder)
+                    except MarkupError as exc:
+                        errors.append(exc.error)
+                continue
+            looked = " or ".join(f"{display(p)}/" for p in template_dirs(folder))
+            errors.append(DataError(model.sources.component(f"{kind}:{piece.id}"),
+                                    f"unknown {kind} layout '{piece.face}': no template {face_path(piece.face)} "
+                                    f"in {looked}", f"{kind}s[{piece.id}].face", did_you_mean(piece.face, templates)))
     if errors:
         raise DataErrors(errors)
 
@@ -130,6 +145,12 @@ def card_arts(model: GameModel, ctx: CardContext, decks: list[Deck], problems: l
             back = None if deck.single_sided else backs[deck.back]
             for n in range(1, card.qty + 1):
                 yield CardArt(f"{deck.id}/{card.id}#{n}", front, back, shared)
+
+
+def draw_problem(fn, problems: list[str] | None, label: str):
+    """``fn()``; when ``problems`` is given, a face that cannot be drawn is added to it (as for a
+    card) and None is returned, else its error is raised."""
+    return fn() if problems is None else _draw(fn, problems, label)
 
 
 def _draw(fn, problems: list[str], label: str, reported: set[tuple] | None = None):

@@ -100,13 +100,13 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
     for d in token_sizes(model):
         size = Size("token", d, d)
         ctx = CardContext(model, size, base.bleed, texts)
-        pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx),
+        pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx, problems),
                               sum(t.count for t in model.tokens if t.size_mm == d), "tokens"))
     pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("pieces_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
         pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
-                              standee_arts(model, ctx), len(model.standees), "standees"))
+                              standee_arts(model, ctx, problems), len(model.standees), "standees"))
     title = model.info.title
     docs = [Document("cards.pdf", f"{title}: {shared('cards_title')}", cards)]
     if pieces:

@@ -2,53 +2,57 @@
 
 Cut the strip out, fold on the dashed lines, glue the two faces back to back and the tabs
 under each other: the figure stands on its base.
+
+A standee's ``face:`` (``standee`` by default) names the template of its figure,
+``faces/NAME.svg.j2``, looked up as a deck's face is (the game's own, then the shared library's);
+it draws one PANEL_W x PANEL_H panel, no bleed, with ``standee`` instead of the card and deck.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from pnp.layout import text as textfit
-from pnp.layout.cards import CardArt, as_symbol
-from pnp.layout.faces.common import INK, CardContext
-from pnp.layout.faces.common import tint
+from pnp.layout.cards import CardArt, as_symbol, draw_problem
+from pnp.layout.faces.common import CardContext
+from pnp.layout.markup.pieces import piece
 from pnp.layout.paper import Size
-from pnp.layout.rider_figure import figure
 from pnp.layout.scene import Group, Item, Line, Rect, Style, compose, rotate, translate
 from pnp.model.game_model import GameModel
 from pnp.model.riders import Standee
 
 PANEL_W, PANEL_H, TAB_H = 24.0, 40.0, 12.0
+PANEL = Size("standee-panel", PANEL_W, PANEL_H)
 STRIP = Size("standee", PANEL_W, 2 * PANEL_H + 2 * TAB_H)
 FOLD = Style(stroke="#7D828A", width=0.25, dash=(1.2, 1.0))
 
 
+def _panel_context(ctx: CardContext) -> CardContext:
+    """The context a standee's template draws in: the panel, no bleed (kept on ``ctx``)."""
+    panel = ctx.__dict__.get("_pnp_standee_panel")
+    if panel is None:
+        panel = ctx.__dict__["_pnp_standee_panel"] = replace(ctx, size=PANEL, bleed=0.0, _jerseys=ctx._jerseys)
+    return panel
+
+
+def _drawn(ctx: CardContext, standee: Standee):
+    return piece(_panel_context(ctx), standee.face, f"standee {standee.id}", standee=standee)
+
+
 def _panel(ctx: CardContext, standee: Standee) -> list[Item]:
-    model = ctx.model
-    if not standee.rider:  # the jersey itself, for whoever wears it: in its own colours, no letter
-        colour = model.colour(model.jersey(standee.wearing).colours[0])
-        items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=tint(colour.hex, 0.7)))]
-        return items + figure(ctx.jersey(standee.wearing), colour.hex, PANEL_W, PANEL_H)
-    rider = model.rider(standee.rider)
-    colour = model.colour(rider.colour)
-    jersey_id = standee.wearing or next(j.id for j in model.jerseys if j.rider == rider.id)
-    symbol = ctx.jersey(jersey_id, over=rider.id if standee.wearing else "")
-    helmet = model.colour(model.jersey(standee.wearing).colours[0]).hex if standee.wearing else colour.hex
-    items: list[Item] = [Rect(0, 0, PANEL_W, PANEL_H, Style(fill=tint(colour.hex, 0.7)))]
-    items += figure(symbol, helmet, PANEL_W, PANEL_H)
-    items.append(textfit.line(colour.letter, 2.0, 5.0, "sans-black", 9, INK))
-    return items
+    """The figure's panel (PANEL_W x PANEL_H, its top-left corner at 0, 0), from its template."""
+    return list(_drawn(ctx, standee).items)
 
 
-def _tab(ctx: CardContext, y: float) -> list[Item]:
+def _tab(y: float) -> list[Item]:
     return [Rect(0, y, PANEL_W, TAB_H, Style(fill="#D9D4C7"))]
 
 
-def strip(ctx: CardContext, standee: Standee) -> list[Item]:
+def strip(ctx: CardContext, panel: tuple[Item, ...]) -> list[Item]:
     """The whole strip, top to bottom: tab, back (upside down), front, tab."""
-    panel = tuple(_panel(ctx, standee))
     front_y = TAB_H + PANEL_H
-    items: list[Item] = _tab(ctx, 0) + _tab(ctx, front_y + PANEL_H)
+    items: list[Item] = _tab(0) + _tab(front_y + PANEL_H)
     items.append(Group(panel, compose(translate(PANEL_W, front_y), rotate(180))))
     items.append(Group(panel, translate(0, front_y)))
     items.append(textfit.line(ctx.model.info.stamp, PANEL_W / 2, front_y + PANEL_H + TAB_H - 2,
@@ -57,8 +61,12 @@ def strip(ctx: CardContext, standee: Standee) -> list[Item]:
     return items
 
 
-def standee_arts(model: GameModel, ctx: CardContext) -> Iterator[CardArt]:
-    """Every standee of the game as a single-sided strip."""
+def standee_arts(model: GameModel, ctx: CardContext, problems: list[str] | None = None) -> Iterator[CardArt]:
+    """Every standee of the game as a single-sided strip. A standee that cannot be drawn goes to
+    ``problems`` (when given) and is skipped."""
     for standee in model.standees:
-        front = as_symbol(f"{model.id}-standee-{standee.id}", ctx, strip(ctx, standee))
+        drawn = draw_problem(lambda: _drawn(ctx, standee), problems, f"standee {standee.id}")
+        if drawn is None:
+            continue
+        front = as_symbol(f"{model.id}-standee-{drawn.key}", ctx, strip(ctx, drawn.items))
         yield CardArt(f"standee/{standee.id}", front, None, False)

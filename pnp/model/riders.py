@@ -36,3 +36,5 @@ class Standee(Frozen):
     id: str
     rider: str = ""
     wearing: str = ""
+    face: str = "standee"
+    """The template of its figure: ``faces/NAME.svg.j2`` (the game's own, or the shared one)."""

@@ -8,7 +8,8 @@ from pnp.model.base import Frozen
 
 
 class Token(Frozen):
-    """A kind of token; ``count`` is how many the kit holds."""
+    """A kind of token; ``count`` is how many the kit holds; ``face`` names its template
+    (``faces/NAME.svg.j2``, the game's own or the shared one)."""
 
     id: str
     kind: str
@@ -19,3 +20,4 @@ class Token(Frozen):
     colour: str = ""
     shape: str = "circle"
     size_mm: float = Field(default=25.0, ge=8, le=120)
+    face: str = "token"
