@@ -149,21 +149,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
     return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * ctx.u, "sans", 4.0 * ctx.u, ink, "center")
 
 
-def _back_title(ctx: CardContext, word: str, ink: str, what: str) -> list[Item]:
-    u, w = ctx.u, ctx.w
-    title = fitted(ctx.model.info.title.upper(), textfit.Box(7 * u, 9 * u, w - 14 * u, 9 * u, 11 * u, 6 * u),
-                   "sans-black", ink, what)
-    word_ = fitted(word.upper(), textfit.Box(7 * u, 19 * u, w - 14 * u, 8 * u, 11 * u, 6 * u), "sans-black", ink, what)
-    items = list(title + word_)
-    items.append(upside_down(ctx, title + word_))
-    return items
-
-
-def _frame(ctx: CardContext, ink: str) -> Item:
-    u = ctx.u
-    return Rect(4 * u, 4 * u, ctx.w - 8 * u, ctx.h - 8 * u, Style(stroke=ink, width=0.6), radius=3 * u)
-
-
 # --- question cards
 
 def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -235,38 +220,6 @@ def points(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
         items.append(textfit.line(str(card.value), x, 20 * u, "sans-black", 11 * u, colour, "center"))
     items.append(_stamp(ctx))
     return items
-
-
-def _points_back(ctx: CardContext, key: str) -> list[Item]:
-    u, b, w, h = ctx.u, ctx.bleed, ctx.w, ctx.h
-    f = ctx.model.facts
-    jersey = ctx.model.jersey(getattr(f.jerseys, key))
-    if key == "polka":
-        items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=WHITE))]
-        items += [Circle(x + (5 * u if r % 2 else 0), y, 2.6 * u, Style(fill=RED))
-                  for r, y in enumerate([k * 8 * u for k in range(-1, 13)]) for x in [k * 10 * u for k in range(-1, 8)]]
-        ink, plate = RED, WHITE
-    elif key == "green":
-        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=GREEN))]
-        items += [Rect(-b, y, w + 2 * b, 3 * u, Style(fill="#23A950")) for y in [k * 9 * u for k in range(-1, 12)]]
-        ink, plate = WHITE, GREEN
-    else:
-        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#EDEFF2"))]
-        items += [Rect(x, -b, 2 * u, h + 2 * b, Style(fill=WHITE)) for x in [k * 7 * u for k in range(-1, 11)]]
-        ink, plate = "#3E444B", "#EDEFF2"
-    items.append(_frame(ctx, ink))
-    size = 26 * u
-    items.append(Circle(w / 2, h / 2, 16 * u, Style(fill=plate, stroke=ink, width=0.8)))
-    items.append(jersey_art.place(_jersey_symbol(ctx.model, key), (w - size) / 2, (h - size) / 2, size))
-    # the words sit on a plate of their own, so no pattern runs through them
-    band = Rect(7 * u, 7.5 * u, w - 14 * u, 20.5 * u, Style(fill=plate, stroke=ink, width=0.5), radius=2 * u)
-    items += [band, upside_down(ctx, [band])]
-    items += _back_title(ctx, jersey.name, ink, f"{key} card back")
-    return items
-
-
-def white_back(ctx):
-    return _points_back(ctx, "white")
 
 
 # --- strategy cards
@@ -433,5 +386,4 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
 
 FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
-BACKS = {
-         "tdq-blanc-back": white_back}
+BACKS = {}
