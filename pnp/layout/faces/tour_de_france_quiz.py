@@ -151,55 +151,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 # --- question cards
 
-def question(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, t, w = ctx.u, ctx.texts, ctx.w
-    label = card_label(deck, card)
-    items: list[Item] = [paper(ctx), *_band(ctx, NAVY, 12 * u)]
-    items.append(textfit.line(t("question_label").upper(), 5 * u, 8.2 * u, "sans-black", 8 * u, WHITE, "left"))
-    items.append(textfit.line(card.id.lstrip("q").lstrip("0"), w - 5 * u, 8.2 * u, "sans-black", 8 * u, YELLOW, "right"))
-    top = 14 * u
-    half = (ctx.h - top - 6 * u) / 2
-    for i, side in enumerate(ctx.model.facts.questions.sides):
-        y0 = top + i * half
-        colour = TEAL if side == "tourism" else RED
-        items.append(Rect(3 * u, y0, w - 6 * u, half - 2 * u, Style(fill=tint(colour, 0.9), stroke=colour, width=0.5),
-                          radius=2 * u))
-        items.append(Rect(3 * u, y0, w - 6 * u, 7 * u, Style(fill=colour), radius=2 * u))
-        items.append(Rect(3 * u, y0 + 4 * u, w - 6 * u, 3 * u, Style(fill=colour)))
-        kind = "town" if side == "tourism" else "crash"
-        if side == "tourism":
-            items += icon(ctx.model, "town", 5 * u, y0 + 0.8 * u, 5.4 * u)
-        else:
-            items += _wheel(5 * u + 2.7 * u, y0 + 3.5 * u, 2.5 * u, WHITE, 0.35)
-        del kind
-        items.append(textfit.line(t("side_title", side=side).upper(), 12 * u, y0 + 5.2 * u, "sans-black", 7.5 * u,
-                                  WHITE, "left"))
-        q = card.fields.get(side, "")
-        items += fitted(q, textfit.Box(5 * u, y0 + 8.5 * u, w - 10 * u, 14 * u, 8.0 * u, 5.5 * u, align="left",
-                                       valign="top"), "sans-bold", INK, label)
-        ok = card.fields.get(f"{side}_ok", "")
-        ay = y0 + 24 * u
-        row = (half - 2 * u - 25 * u) / 3
-        for k in range(1, 4):
-            answer = card.fields.get(f"{side}_{k}", "")
-            right = str(k) == ok
-            yy = ay + (k - 1) * row
-            items.append(Circle(7.5 * u, yy + row / 2, 2.4 * u, Style(fill=colour if right else WHITE, stroke=colour,
-                                                                     width=0.4)))
-            cap = 6 * u * textfit.fonts.PT * 0.72  # the letter's cap height: centred in its badge
-            items.append(textfit.line("ABC"[k - 1], 7.5 * u, yy + row / 2 + cap / 2, "sans-black", 6 * u,
-                                      WHITE if right else colour, "center"))
-            # a little air above and below, so a two-line answer does not touch the next one
-            items += fitted(answer, textfit.Box(11.5 * u, yy + 0.5 * u, w - 22 * u, row - 1.0 * u, 7.5 * u, 5.0 * u,
-                                                align="left"), "sans-black" if right else "sans", INK, label)
-            if right:  # a tick, so the right answer never depends on the weight of a font alone
-                cx, cy = w - 7.5 * u, yy + row / 2
-                items.append(Path((("M", cx - 2 * u, cy), ("L", cx - 0.6 * u, cy + 1.6 * u), ("L", cx + 2.2 * u, cy - 1.8 * u)),
-                                  Style(stroke=GREEN, width=0.9, round_caps=True)))
-    items.append(_stamp(ctx))
-    return items
-
-
 # --- jersey points cards
 
 def points(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -384,6 +335,6 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = {"tdq-question": question, "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
+FACES = { "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {}
