@@ -216,26 +216,8 @@ def cyclists(model: GameModel) -> list[Finding]:
     return out
 
 
-def pawns(model: GameModel) -> list[Finding]:
-    """TDF-PARITY-PAWNS: pawns_per_player pawns in every team colour (units and tens of both classifications)."""
-    f = model.facts
-    out = []
-    per = Counter()
-    for t in model.tokens:
-        if t.kind == "pawn":
-            per[t.colour] += t.count
-    for team in f.teams:
-        if per.get(team, 0) != f.components.pawns_per_player:
-            out.append(error("TDF-PARITY-PAWNS", f"team {team}", f"{per.get(team, 0)} pawns, a player needs "
-                             f"{f.components.pawns_per_player}", model.sources.rule("components", "pawns_per_player")))
-    if f.components.pawns_per_player != 2 * 2:
-        out.append(error("TDF-PARITY-PAWNS", "pawns", f"{f.components.pawns_per_player} pawns per player, but two "
-                         "classifications each need a units and a tens pawn",
-                         model.sources.rule("components", "pawns_per_player")))
-    if sum(per.values()) != f.components.pawns:
-        out.append(error("TDF-PARITY-PAWNS", "pawns", f"{sum(per.values())} pawns printed, the box lists "
-                         f"{f.components.pawns}", model.sources.rule("components", "pawns")))
-    return out
+# TDF-PARITY-PAWNS (pawns_per_player pawns in every team colour, the units and tens of both classifications,
+# as many as the box lists) is declared under checks: in rules.yaml (pnp.check.declared).
 
 
 # --- supply against demand
@@ -553,7 +535,7 @@ def manifest(model: GameModel) -> list[Finding]:
     return out
 
 
-CHECKS = (race_colours, triplets, risk_composition, cyclists, pawns, supply, points_table,
+CHECKS = (race_colours, triplets, risk_composition, cyclists, supply, points_table,
           standings_range, standings_room, stages, board, risk_balance, identity, colours, manifest)
 
 
