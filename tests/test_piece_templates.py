@@ -92,3 +92,15 @@ def test_a_broken_standee_template_fails_the_build_located(tmp_path):
     assert result.exit_code == 1, result.output
     assert "standee figurine-rouge" in result.output and "standee.svg.j2:2" in result.output
     assert "internal error" not in result.output and not (tmp_path / "out").exists()
+
+
+def test_the_art_macros_faces_import_are_inputs_of_incremental_builds(tmp_path):
+    from pnp.layout.markup import faces_digest
+
+    folder = _copy(tmp_path)
+    art = folder / "templates" / "art"
+    art.mkdir()
+    (art / "mine.svg.j2").write_text("{% macro dot() %}<circle r='1'/>{% endmacro %}", encoding="utf-8")
+    before = faces_digest(folder)
+    (art / "mine.svg.j2").write_text("{% macro dot() %}<circle r='2'/>{% endmacro %}", encoding="utf-8")
+    assert faces_digest(folder) != before
