@@ -15,7 +15,6 @@ from pnp.model.game_model import GameModel
 PAPER = "#FBF8F1"
 INK = "#1F2328"
 MUTED = "#6B6F76"
-GREY_SQUARE = "#9A9EA5"
 
 
 class FaceProblem(Exception):
