@@ -153,26 +153,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 # --- jersey points cards
 
-def points(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, t, w = ctx.u, ctx.texts, ctx.w
-    f = ctx.model.facts
-    key = next(k for k in ("polka", "green", "white") if getattr(f.jerseys, k) == card.kind)
-    jersey = ctx.model.jersey(card.kind)
-    colour = {"polka": RED, "green": GREEN, "white": "#5A6068"}[key]
-    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
-    items += fitted(jersey.name.upper(), textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 9 * u, 5 * u), "sans-black",
-                    WHITE, card_label(deck, card))
-    size = 34 * u
-    items.append(jersey_art.place(_jersey_symbol(ctx.model, key), (w - size) / 2, 17 * u, size))
-    items.append(Circle(w / 2, 62 * u, 11 * u, Style(fill=WHITE, stroke=colour, width=1.2)))
-    items.append(textfit.line(str(card.value), w / 2, 62 * u + 6.5 * u, "sans-black", 52 * u, colour, "center"))
-    items.append(textfit.line(t("points_value", n=card.value), w / 2, 79 * u, "sans-bold", 8 * u, INK, "center"))
-    for x in (5 * u, w - 5 * u):
-        items.append(textfit.line(str(card.value), x, 20 * u, "sans-black", 11 * u, colour, "center"))
-    items.append(_stamp(ctx))
-    return items
-
-
 # --- strategy cards
 
 def strategy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -335,6 +315,6 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = { "tdq-points": points, "tdq-strategy": strategy, "tdq-mishap": mishap,
+FACES = { "tdq-strategy": strategy, "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {}
