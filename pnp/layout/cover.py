@@ -24,7 +24,7 @@ class Part:
 
 
 def cover(paper: Size, title: str, intro: str, heading: str, parts: list[Part], pages_text, duplex_text: str,
-          simplex_text: str, note: str, calibration: str, emblem=None) -> Scene:
+          simplex_text: str, note: str, calibration: str, emblem=None, simplex_one: str = "") -> Scene:
     """A portrait page: title band, the intro with the calibration line, and the contents table."""
     w, h, m = paper.w, paper.h, 12.0
     items: list[Item] = [Rect(0, 0, w, 38, Style(fill=BAND))]
@@ -42,7 +42,8 @@ def cover(paper: Size, title: str, intro: str, heading: str, parts: list[Part], 
     for part in parts:
         # three columns on one baseline; the description and the printing mode wrap in their own column
         where = pages_text(part.first, part.last)
-        how = duplex_text if part.duplex else simplex_text
+        how = duplex_text if part.duplex else (simplex_one if simplex_one and part.first == part.last
+                                                 else simplex_text)
         items.append(textfit.line(where, m, y, "sans-bold", size, INK))
         what = textfit.fit(part.what, textfit.Box(m + 36, y - cap, w - 2 * m - 36 - 74, 12, size, 7.5,
                                                   align="left", valign="top"), "sans", INK)

@@ -264,7 +264,8 @@ class KitPlan:
                 key = f"{self.model.id}-board-{board.id}-{side.id}"
                 name = f"{side.id.upper()} · {side.name}"
                 grid, tiles = tile_pages(scene, key, self.base.paper, lambda n, i, t, name=name: sh(
-                    "tile_label", stamp=stamp, side=name, name=n, number=i, total=t), self.base.margin)
+                    "tile_label", stamp=stamp, side=name, name=n, number=i, total=t) if t > 1 else f"{stamp} · {name}",
+                    self.base.margin, calibration=sh("calibration", length=50))
                 out.append(BoardSideArt(board.id, side.id, name, scene, key, grid,
                                         [self.mark(t) for t in tiles], None))
         return [self._with_map(s) for s in out]
@@ -326,7 +327,7 @@ class KitPlan:
                                sh("kit_intro", stamp=info.stamp, paper=display_name(self.base.paper.name)), sh("kit_contents"),
                                self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
                                sh("kit_simplex_odd") if self.base.duplex else sh("kit_simplex"), self._cover_note(),
-                               sh("calibration", length=50), emblem))
+                               sh("calibration", length=50), emblem, simplex_one=sh("kit_simplex")))
 
     def _cover_note(self) -> str:
         """Under the contents: how to print the whole file (a duplex kit), and how to glue a

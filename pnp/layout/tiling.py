@@ -413,14 +413,15 @@ def piece_symbol(scene: Scene, key: str) -> tuple[Symbol, tuple[float, float, fl
 
 
 def tile_pages(scene: Scene, key: str, page: Size, label: Callable[[str, int, int], str],
-               margin: float = 5.0, overlap: float = OVERLAP) -> tuple[TileGrid, list[Scene]]:
+               margin: float = 5.0, overlap: float = OVERLAP, calibration: str = "") -> tuple[TileGrid, list[Scene]]:
     """One page per tile, row by row. ``label(name, number, total)`` is printed on each. The seams
-    follow the hints in ``scene.meta["seams"]`` (an even split without them)."""
+    follow the hints in ``scene.meta["seams"]`` (an even split without them). A piece that fits on
+    one sheet is that sheet, with the ``calibration`` line (the assembly map carries it otherwise)."""
     symbol, (tx, ty, w, h) = piece_symbol(scene, key)
     grid = plan_tiles(w, h, page, margin, overlap, hints_of(scene.meta))
     total = grid.cols * grid.rows
     if total == 1:
-        return grid, [_whole_page(grid, symbol, (tx, ty), label("A1", 1, 1))]
+        return grid, [_whole_page(grid, symbol, (tx, ty), label("A1", 1, 1), calibration)]
     pages = []
     for number, (col, row) in enumerate(grid.cells(), 1):
         place = grid.placement(col, row)
@@ -433,8 +434,10 @@ def tile_pages(scene: Scene, key: str, page: Size, label: Callable[[str, int, in
     return grid, pages
 
 
-def _whole_page(grid: TileGrid, symbol: Symbol, trim: tuple[float, float], text: str) -> Scene:
-    """A piece that fits on one sheet: centred under its label, crop marks at its corners."""
+def _whole_page(grid: TileGrid, symbol: Symbol, trim: tuple[float, float], text: str, calibration: str = ""
+                ) -> Scene:
+    """A piece that fits on one sheet: centred under its label, crop marks at its corners, and the
+    calibration line under its bottom crop marks when the page has room for it."""
     pw, ph, e = grid.page_w, grid.page_h, grid.edge
     ox = (pw - grid.w) / 2
     oy = e + BAND + (ph - 2 * e - BAND - grid.h) / 2
@@ -444,6 +447,10 @@ def _whole_page(grid: TileGrid, symbol: Symbol, trim: tuple[float, float], text:
     size = max(5.0, min(7.0, 7.0 * (pw - 2 * e) / max(textfit.fonts.width_mm(text, "sans", 7.0), 1e-6)))
     items.append(textfit.line(text, max(e, min(ox, pw - e - textfit.fonts.width_mm(text, "sans", size))),
                               e + BAND - 2.5, "sans", size, "#333333"))
+    line_y = ph - e - 4
+    if calibration and oy + grid.h + 8 + 4 <= line_y - 2:  # below the crop marks, which reach 8 mm out
+        x = max(e + 2, ox)
+        items += calibration_line(x, line_y, calibration, room=pw - e - 2 - (x + 50))
     return Scene(pw, ph, tuple(items), label="tile A1")
 
 
