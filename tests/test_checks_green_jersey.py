@@ -37,6 +37,10 @@ SHIPPED_DEAL_QUESTIONS = {
     (6, "later sprints", 44, 36, 8, 30),
 }
 
+# The beginnings of the messages of the deck sums declared under checks: in rules.yaml.
+TOTAL = "the movement deck holds the cards the rules say: "
+KINDS = "the movement deck holds the cards of each kind the rules list: "
+
 # An edit of the data: (file, old, new), a text replacement, or (file, function of the text).
 Edit = tuple
 
@@ -218,15 +222,16 @@ def test_missing_pair_row_breaks_total_kinds_pairs_and_balance(tmp_path):
     findings = broken(tmp_path, ("movement.csv", drop_line("pair-rouge-bleu,")))
     deck_line = line_in(tmp_path, "decks.yaml", "- id: movement")
 
+    # the sums are declared under checks: in rules.yaml: their findings point at the checks
     total = one(findings, "GJ-DECK-TOTAL")
     assert total.severity is ERROR and total.component == "deck movement"
-    assert total.message == "the deck holds 44 cards, the rules say 45"
-    assert_at(total, "decks.yaml", deck_line)
+    assert total.message == "the movement deck holds the cards the rules say: 44 cards, not rules.deck.total = 45"
+    assert_at(total, "rules.yaml", line_in(tmp_path, "rules.yaml", "- id: GJ-DECK-TOTAL"))
 
     kinds = one(findings, "GJ-DECK-KINDS")
-    assert kinds.severity is ERROR
-    assert kinds.message == "20 'pair' cards, the rules say 21"
-    assert_at(kinds, "rules.yaml", line_in(tmp_path, "rules.yaml", "kinds:"))
+    assert kinds.severity is ERROR and kinds.component == "kind pair"
+    assert kinds.message == (KINDS + "20 cards, not rules.deck.kinds[pair] = 21")
+    assert_at(kinds, "rules.yaml", line_in(tmp_path, "rules.yaml", "- id: GJ-DECK-KINDS"))
 
     pair = one(findings, "GJ-DECK-PAIRS")
     assert pair.severity is ERROR
@@ -256,8 +261,8 @@ def test_duplicated_pair_row_under_another_id(tmp_path):
     assert pair.component == "pair jaune+noir"
     assert pair.message.startswith("2 cards for the jerseys jaune and noir")
     assert "exactly one" in pair.message
-    assert one(findings, "GJ-DECK-TOTAL").message == "the deck holds 46 cards, the rules say 45"
-    assert one(findings, "GJ-DECK-KINDS").message == "22 'pair' cards, the rules say 21"
+    assert one(findings, "GJ-DECK-TOTAL").message == TOTAL + "46 cards, not rules.deck.total = 45"
+    assert one(findings, "GJ-DECK-KINDS").message == KINDS + "22 cards, not rules.deck.kinds[pair] = 21"
     assert {f.component for f in of(findings, "GJ-DECK-BALANCE")} == {"jersey jaune", "jersey noir"}
     assert problems(findings) == {"GJ-DECK-TOTAL", "GJ-DECK-KINDS", "GJ-DECK-PAIRS", "GJ-DECK-BALANCE",
                                   "GJ-MANIFEST"}
@@ -266,11 +271,12 @@ def test_duplicated_pair_row_under_another_id(tmp_path):
 def test_deck_total_in_rules_disagrees_with_kinds(tmp_path):
     findings = broken(tmp_path, ("rules.yaml", "  total: 45", "  total: 44"))
     total = one(findings, "GJ-DECK-TOTAL")
-    assert total.message == "the deck holds 45 cards, the rules say 44"
+    assert total.message == TOTAL + "45 cards, not rules.deck.total = 44"
     kinds = one(findings, "GJ-DECK-KINDS", "rules")
     assert kinds.severity is ERROR
-    assert kinds.message == "the kinds add up to 45, not to the total of 44"
-    assert_at(kinds, "rules.yaml", line_in(tmp_path, "rules.yaml", "kinds:"))
+    assert kinds.message == ("the kinds of the movement deck add up to its total: sum(rules.deck.kinds) = 45, "
+                             "not rules.deck.total = 44")
+    assert_at(kinds, "rules.yaml", line_in(tmp_path, "rules.yaml", "count: sum(rules.deck.kinds)") - 3)
     # the supply check trusts the rules' total: 44 - 9 = 35 cards cannot fill six hands of 6
     short = one(findings, "GJ-SUPPLY-DEAL", "6 players, the first sprint")
     assert short.severity is ERROR
@@ -281,12 +287,12 @@ def test_deck_total_in_rules_disagrees_with_kinds(tmp_path):
 def test_deck_kinds_unknown_kind_in_csv(tmp_path):
     findings = broken(tmp_path, ("movement.csv", "joker-3,joker,", "joker-3,jocker,"))
     kinds = of(findings, "GJ-DECK-KINDS")
-    messages = {f.message for f in kinds}
-    assert messages == {"2 'joker' cards, the rules say 3",
-                        "1 card(s) of kind 'jocker', which the rules do not list"}
-    assert all(f.severity is ERROR and f.component == "deck movement" for f in kinds)
-    joker = next(f for f in kinds if "'joker'" in f.message)
-    assert_at(joker, "rules.yaml", line_in(tmp_path, "rules.yaml", "kinds:"))
+    assert {f.component: f.message for f in kinds} == {
+        "kind joker": KINDS + "2 cards, not rules.deck.kinds[joker] = 3",
+        "kind jocker": KINDS + "1 card, but rules.yaml has no rules.deck.kinds[jocker]"}
+    assert all(f.severity is ERROR for f in kinds)
+    for f in kinds:
+        assert_at(f, "rules.yaml", line_in(tmp_path, "rules.yaml", "- id: GJ-DECK-KINDS"))
     # the total is still 45 and a card of an unknown kind has no shape to check
     assert problems(findings) == {"GJ-DECK-KINDS"}
 
@@ -295,7 +301,8 @@ def test_deck_kinds_rules_split_differs_from_the_deck(tmp_path):
     findings = broken(tmp_path, ("rules.yaml", "{single: 21, joker: 3, pair: 21}",
                                  "{single: 18, joker: 3, pair: 24}"))
     messages = {f.message for f in of(findings, "GJ-DECK-KINDS")}
-    assert messages == {"21 'single' cards, the rules say 18", "21 'pair' cards, the rules say 24"}
+    assert messages == {KINDS + "21 cards, not rules.deck.kinds[single] = 18",
+                        KINDS + "21 cards, not rules.deck.kinds[pair] = 24"}
     # 18 + 3 + 24 is still 45: no complaint about the sum, nor about the total
     assert of(findings, "GJ-DECK-TOTAL") == []
     assert problems(findings) == {"GJ-DECK-KINDS"}

@@ -584,3 +584,40 @@ def test_the_declared_checks_of_the_built_in_games_fire(tmp_path, game, edit, ru
     findings = broken_game(tmp_path, game, edit)
     hits = [f for f in findings if f.rule == rule and f.severity is Severity.ERROR]
     assert hits and all(Path(f.location.file).name == "rules.yaml" for f in hits)
+
+
+# --------------------------------------------------------------------------- per-group expressions
+
+
+def test_count_per_group_reads_the_rules_table_of_the_group(tmp_path):
+    checks = """\
+        - id: TR-KINDS
+          kind: count
+          what: "the deck holds the cards of each kind the rules list"
+          count: {cards: moves, per: kind, keys: rules.kinds}
+          equals: rules.kinds[group]
+        """
+    rules = RULES + "kinds: {single: 6, joker: 2}\n"
+    folder = tiny(tmp_path, checks, rules=rules)
+    assert [(r.component, r.passed, r.figures) for r in declared_results(load_game(folder))] == [
+        ("kind single", True, "6 cards; rules.kinds[single] = 6"),
+        ("kind joker", True, "2 cards; rules.kinds[joker] = 2")]
+    folder = tiny(tmp_path, checks, rules=RULES + "kinds: {single: 5, pair: 1}\n")
+    found = {f.component: f.message for f in findings_of(folder) if f.rule == "TR-KINDS"}
+    what = "the deck holds the cards of each kind the rules list: "
+    assert found == {"kind single": what + "6 cards, not rules.kinds[single] = 5",
+                     "kind pair": what + "0 cards, not rules.kinds[pair] = 1",
+                     "kind joker": what + "2 cards, but rules.yaml has no rules.kinds[joker]"}
+
+
+def test_group_is_known_only_with_per(tmp_path):
+    folder = tiny(tmp_path, """\
+        - id: TR-KINDS
+          kind: count
+          what: "w"
+          count: {cards: moves}
+          equals: rules.deck[group]
+        """)
+    (err,) = data_errors(folder)
+    assert err.field == "checks[0].equals" and "unknown name 'group'" in err.message
+    assert "per:" in err.hint

@@ -15,6 +15,7 @@ expression that cannot be computed (a division by zero) is an error finding of t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -109,13 +110,15 @@ class _Run:
     def fail(self, component: str, figures: str, detail: str, severity: Severity | None = None) -> None:
         self.result(component, False, figures, detail, severity)
 
-    def number(self, text: Any, players: int | None = None) -> float:
-        return expressions.number(text, self.rules, players)
+    def number(self, text: Any, players: int | None = None, group: str | None = None) -> float:
+        return expressions.number(text, self.rules, players=players, group=group)
 
-    def term(self, text: Any, players: int | None = None) -> str:
+    def term(self, text: Any, players: int | None = None, group: str | None = None) -> str:
         """An expression and its value: "rules.deck.total = 45" (a plain number stays itself)."""
-        value = figure(self.number(text, players))
+        value = figure(self.number(text, players, group))
         source = str(text).strip()
+        if group is not None:  # rules.deck.kinds[group] reads rules.deck.kinds[pair]
+            source = re.sub(r"\bgroup\b", group if group.isidentifier() else repr(group), source)
         return value if source == value else f"{source} = {value}"
 
 
@@ -186,8 +189,8 @@ def items(model: GameModel, sel: Selection) -> list[tuple[Any, int, str]]:
     return [(i, w, d) for i, w, d in out if all(_matches(_value(i, f, d), v) for f, v in where.items())]
 
 
-def _noun(sel: Selection) -> str:
-    return NOUNS[sel.source]
+def _noun(sel: Selection, n: float = 2) -> str:
+    return NOUNS[sel.source] if n != 1 else NOUNS[sel.source].removesuffix("s")
 
 
 def describe(model: GameModel, sel: Selection) -> str:
@@ -239,16 +242,19 @@ def _group_name(sel: Selection, key: str) -> str:
     return f"{field} {key}"
 
 
-def counted(run: _Run, what: Any) -> list[tuple[str, float, str]]:
-    """(component, count, figures) of a selection (each group of ``per``) or an expression."""
+def counted(run: _Run, what: Any) -> list[tuple[str, float, str, str | None]]:
+    """(component, count, figures, group key) of a selection (each group of ``per``) or an expression."""
     model = run.model
     if not isinstance(what, Selection):
-        return [("rules", run.number(what), run.term(what))]
+        return [("rules", run.number(what), run.term(what), None)]
     if not what.per:
         n = sum(w for _, w, _ in items(model, what))
-        return [(describe(model, what), n, f"{n} {_noun(what)}")]
-    return [(_group_name(what, key), sum(w for _, w, _ in entries), f"{sum(w for _, w, _ in entries)} {_noun(what)}")
-            for key, entries in groups(model, what).items()]
+        return [(describe(model, what), n, f"{n} {_noun(what, n)}", None)]
+    out = []
+    for key, entries in groups(model, what).items():
+        n = sum(w for _, w, _ in entries)
+        out.append((_group_name(what, key), n, f"{n} {_noun(what, n)}", key))
+    return out
 
 
 # --------------------------------------------------------------------------- kinds
@@ -256,12 +262,21 @@ def counted(run: _Run, what: Any) -> list[tuple[str, float, str]]:
 
 def _count(run: _Run) -> None:
     c = run.check
-    for component, n, figures in counted(run, c.count):
+    for component, n, figures, group in counted(run, c.count):
         problems, terms = [], []
         for name, text in (("equals", c.equals), ("at_least", c.at_least), ("at_most", c.at_most)):
             if text is None:
                 continue
-            bound, term = run.number(text), run.term(text)
+            try:
+                bound, term = run.number(text, group=group), run.term(text, group=group)
+            except ExprError as exc:
+                if group is None:
+                    raise
+                # e.g. a kind of card that the rules' table does not list
+                named = re.sub(r"\bgroup\b", group if group.isidentifier() else repr(group), str(text).strip())
+                problems.append(f"{figures}, but rules.yaml has no {named}" if str(exc).startswith("no entry")
+                                else f"{figures}, but {exc}")
+                continue
             terms.append(term)
             if name == "equals" and n != bound:
                 problems.append(f"{figures}, not {term}")
@@ -279,21 +294,20 @@ def _count(run: _Run) -> None:
 def _supply(run: _Run) -> None:
     c = run.check
     counts = list(range(run.model.info.players.min, run.model.info.players.max + 1))
-    demands, unknown = {}, {}
-    for n in counts:
-        try:
-            demands[n] = run.number(c.demand, n)
-        except ExprError as exc:  # a table of rules.yaml has no entry for n players: its own check says so
-            unknown[n] = str(exc)
-    if not demands:
-        run.skip("rules", f"the demand cannot be computed at any player count: {next(iter(unknown.values()))}")
-        return
-    counts = list(demands)
-    skipped = f"; not checked at {', '.join(map(str, unknown))} players ({next(iter(unknown.values()))})" \
-        if unknown else ""
-    for component, have, figures in counted(run, c.supply):
+    for component, have, figures, group in counted(run, c.supply):
+        demands, unknown = {}, {}
+        for n in counts:
+            try:
+                demands[n] = run.number(c.demand, n, group)
+            except ExprError as exc:  # a table of rules.yaml has no entry for n players: its own check says so
+                unknown[n] = str(exc)
+        if not demands:
+            run.skip(component, f"the demand cannot be computed at any player count: {next(iter(unknown.values()))}")
+            continue
+        skipped = f"; not checked at {', '.join(map(str, unknown))} players ({next(iter(unknown.values()))})" \
+            if unknown else ""
         short = {n: d - have for n, d in demands.items() if d > have}
-        worst = max(counts, key=lambda n: (demands[n], n))
+        worst = max(demands, key=lambda n: (demands[n], n))
         if not short:
             run.ok(component, f"{figures}; {c.demand} = {figure(demands[worst])} at worst ({worst} players)"
                    + skipped)

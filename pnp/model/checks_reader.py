@@ -79,12 +79,14 @@ def _validate(model: Any, check: Any, i: int, errors: ErrorBag) -> None:
     def add(path: tuple, exc: expressions.ExprError) -> None:
         errors.add(where(*path), str(exc), f"checks[{i}]." + ".".join(str(p) for p in path), exc.hint)
 
+    grouped = any(isinstance(getattr(check, k, None), Selection) and getattr(check, k).per for k in SELECTIONS)
     for key in EXPRESSIONS + SELECTIONS:
         value = getattr(check, key, None)
         if value is None or isinstance(value, Selection):
             continue
+        names = (("players",) if key == "demand" else ()) + (("group",) if grouped and key in EXPRESSIONS else ())
         try:
-            expressions.check(value, rules, players=(key == "demand"))
+            expressions.check(value, rules, names)
         except expressions.ExprError as exc:
             add((key,), exc)
     for key in ("table", "values"):
@@ -158,11 +160,10 @@ def _validate_selection(model: Any, sel: Selection, path: tuple, where, errors: 
             except expressions.ExprError as exc:
                 errors.add(where(*loc), str(exc), f"checks[{i}].{'.'.join(map(str, loc))}", exc.hint)
             continue
-        for n in [name]:
-            if n != "*" and n not in known:
-                what = "deck" if kind == "decks" else kind.rstrip("s")
-                errors.add(where(*loc), f"unknown {what} '{n}'", f"checks[{i}].{'.'.join(map(str, loc))}",
-                           did_you_mean(n, known))
+        if name != "*" and name not in known:
+            what = "deck" if kind == "decks" else kind.rstrip("s")
+            errors.add(where(*loc), f"unknown {what} '{name}'", f"checks[{i}].{'.'.join(map(str, loc))}",
+                       did_you_mean(name, known))
     for name, want in sel.where.items():
         _field(model, source, name, (*path, "where", name), where, errors, i)
         for value in _wanted(want):

@@ -2,8 +2,9 @@
 
 An expression is a number (``45``), a path into rules.yaml (``rules.deck.total``) or arithmetic over
 them (``players * rules.deal.refill_to + 2``, ``max(rules.sprints[players])``, ``sum(rules.deck.kinds)``).
-It is evaluated by simpleeval (never Python's eval): the only names are ``rules`` and, where the check
-runs once per player count, ``players``; the functions are min, max, sum, len, abs and round. A
+It is evaluated by simpleeval (never Python's eval): the only names are ``rules``, ``players`` where the
+check runs once per player count (kind supply), and ``group`` where it runs once per group of ``per:``
+(the group's key, e.g. ``rules.deck.kinds[group]``); the functions are min, max, sum, len, abs and round. A
 mapping of rules.yaml is read like an object (``rules.deck.total``) or by key (``rules.sprints[2]``,
 ``rules.sprints[players]``: a number finds the key written as text), and iterating a mapping gives its
 values (``sum(rules.deck.kinds)`` adds up the kinds).
@@ -24,7 +25,9 @@ import simpleeval
 from pnp.load.suggest import did_you_mean
 
 FUNCTIONS = {"min": min, "max": max, "sum": sum, "len": len, "abs": abs, "round": round}
-NAMES = ("rules", "players")
+NAMES = ("rules", "players", "group")
+HINTS = {"players": "'players' is known only where the check runs for every player count (kind supply)",
+         "group": "'group' is known only where the check runs for every group of 'per:'"}
 
 
 class ExprError(ValueError):
@@ -64,9 +67,9 @@ def rule_paths(tree: ast.AST) -> Iterator[tuple[Any, ...]]:
         yield tuple(path)
 
 
-def parse(text: str, players: bool = False) -> ast.Expression:
-    """Parse ``text``; ExprError for a syntax error, or a name that is neither ``rules``, ``players``
-    (when ``players`` is allowed) nor a function."""
+def parse(text: str, names: tuple[str, ...] = ()) -> ast.Expression:
+    """Parse ``text``; ExprError for a syntax error, or a name that is neither ``rules``, one of
+    ``names`` (``players``, ``group``: where the check gives them) nor a function."""
     source = str(text).strip()
     if not source:
         raise ExprError("an empty expression", "write a number or a path such as rules.deck.total")
@@ -75,16 +78,14 @@ def parse(text: str, players: bool = False) -> ast.Expression:
     except SyntaxError as exc:
         raise ExprError(f"'{source}' is not an expression ({exc.msg})",
                         "write arithmetic over numbers and rules paths, e.g. players * rules.deal.hand") from None
-    names = NAMES if players else ("rules",)
+    names = ("rules", *names)
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in FUNCTIONS):
             called = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             raise ExprError(f"unknown function '{called}' in '{source}'",
                             did_you_mean(called, FUNCTIONS) or f"expected one of: {', '.join(FUNCTIONS)}")
         if isinstance(node, ast.Name) and node.id not in names and node.id not in FUNCTIONS:
-            hint = did_you_mean(node.id, names)
-            if node.id == "players":
-                hint = "'players' is known only where the check runs for every player count (kind supply)"
+            hint = HINTS.get(node.id) or did_you_mean(node.id, names)
             raise ExprError(f"unknown name '{node.id}' in '{source}'", hint or "start a path with 'rules.'")
         if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
             raise ExprError(f"'{node.attr}' is not a field of rules.yaml", "names do not start with '_'")
@@ -129,11 +130,11 @@ def _unparse_path(path: tuple[Any, ...]) -> str:
     return out
 
 
-def check(text: Any, rules: Any, players: bool = False) -> None:
+def check(text: Any, rules: Any, names: tuple[str, ...] = ()) -> None:
     """Raise ExprError when ``text`` (an expression of a check) is not valid against rules.yaml."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         return
-    tree = parse(str(text), players)
+    tree = parse(str(text), names)
     for path in rule_paths(tree):
         resolve(rules, path, str(text).strip())
 
@@ -172,13 +173,11 @@ def view(value: Any) -> Any:
     return value
 
 
-def evaluate(text: Any, rules: Any, players: int | None = None) -> Any:
+def evaluate(text: Any, rules: Any, **given: Any) -> Any:
     """The value of ``text``; ExprError when it cannot be computed (a missing key, a division by zero)."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         return text
-    names: dict[str, Any] = {"rules": view(rules)}
-    if players is not None:
-        names["players"] = players
+    names: dict[str, Any] = {"rules": view(rules), **{k: v for k, v in given.items() if v is not None}}
     evaluator = simpleeval.SimpleEval(names=names, functions=FUNCTIONS)
     try:
         return evaluator.eval(str(text).strip())
@@ -189,9 +188,9 @@ def evaluate(text: Any, rules: Any, players: int | None = None) -> Any:
         raise ExprError(f"'{str(text).strip()}' cannot be computed: {exc}") from None
 
 
-def number(text: Any, rules: Any, players: int | None = None) -> float:
+def number(text: Any, rules: Any, **given: Any) -> float:
     """``evaluate``, which must give a number."""
-    value = evaluate(text, rules, players)
+    value = evaluate(text, rules, **given)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise ExprError(f"'{str(text).strip()}' gives {value!r}, not a number")
     return value
