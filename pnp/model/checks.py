@@ -20,7 +20,9 @@ that must be there (a list, a rules path, ``players``/``riders``/``colours``...,
 ids). Any id list and any ``where`` value may be a rules path (``cards: rules.deck.deck``,
 ``where: {kind: rules.scoring.token_kind}``); a deck that a rules path names but that does not exist is
 not counted as empty: the check is skipped (a ``references`` check, or the game's, reports the name).
-Numbers are expressions (pnp.model.expressions).
+Numbers are expressions (pnp.model.expressions): ``players`` is the player count in a supply's
+``demand``, ``group`` the key of the group in a check with ``per`` (``equals: rules.deck.kinds[group]``).
+Several entries may share an id when they check parts of one rule (TDF-DECK-SUM).
 
 The checks are run by pnp.check.declared; what they name is checked when the game is read.
 """
