@@ -49,12 +49,31 @@ class Source:
 def template_sources(game: str, templates: Path, roots: tuple[str, ...] = TEMPLATES) -> list[Source]:
     """The game's templates (``roots``, default TEMPLATES) that exist, and those they import or
     include, in order."""
+    return _with_includes([templates / t.format(game=game) for t in roots], lambda path: (path.parent, templates),
+                          templates.parent)
+
+
+def face_sources(folder: Path, templates: Path) -> list[Source]:
+    """The face templates of the game in ``folder``: its own, then the shared ones its decks name
+    (read from decks.yaml; an unreadable file gives none, the model reports it), with what they
+    include (looked up as the build does: the game's templates/ first, then the shared library)."""
+    own = folder / "templates"
+    paths = sorted((own / "faces").glob("*.svg.j2"))
+    for name in _deck_layouts(folder):
+        rel = f"faces/{name}.svg.j2"
+        if not (own / rel).is_file() and (templates / rel).is_file():
+            paths.append(templates / rel)
+    return _with_includes(paths, lambda path: (own, templates), templates.parent)
+
+
+def _with_includes(paths: list[Path], lookup, root: Path) -> list[Source]:
+    """``paths`` that exist and the templates they import or include, in order, each once; a
+    name is looked up in the folders ``lookup(path)`` gives for the template naming it, first first."""
     import jinja2
     from jinja2 import meta
 
-    root = templates.parent
     seen: dict[Path, Source] = {}
-    queue = [templates / t.format(game=game) for t in roots]
+    queue = list(paths)
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
     while queue:
         path = queue.pop(0)
@@ -68,39 +87,7 @@ def template_sources(game: str, templates: Path, roots: tuple[str, ...] = TEMPLA
                                         f"template syntax: {exc.message}")]) from None
         for name in names:
             if name:
-                queue += [p for p in (path.parent / name, templates / name) if p.is_file()][:1]
-    return list(seen.values())
-
-
-def face_sources(folder: Path, templates: Path) -> list[Source]:
-    """The face templates of the game in ``folder``: its own, then the shared ones its decks name
-    (read from decks.yaml; an unreadable file gives none, the model reports it), with what they
-    include (looked up as the build does: the game's templates/ first, then the shared library)."""
-    import jinja2
-    from jinja2 import meta
-
-    own = folder / "templates"
-    paths = sorted((own / "faces").glob("*.svg.j2"))
-    for name in _deck_layouts(folder):
-        rel = f"faces/{name}.svg.j2"
-        if not (own / rel).is_file() and (templates / rel).is_file():
-            paths.append(templates / rel)
-    root = templates.parent
-    seen: dict[Path, Source] = {}
-    env = jinja2.Environment(extensions=["jinja2.ext.i18n"])
-    while paths:
-        path = paths.pop(0)
-        if path in seen or not path.is_file():
-            continue
-        seen[path] = Source(path, _ref(path, root), "template")
-        try:
-            names = meta.find_referenced_templates(env.parse(path.read_text(encoding="utf-8")))
-        except jinja2.TemplateSyntaxError as exc:
-            raise DataErrors([DataError(Location(_ref(path, root), exc.lineno or 0),
-                                        f"template syntax: {exc.message}")]) from None
-        for name in names:
-            if name:
-                paths += [p for p in (own / name, templates / name) if p.is_file()][:1]
+                queue += [p for p in (folder / name for folder in lookup(path)) if p.is_file()][:1]
     return list(seen.values())
 
 

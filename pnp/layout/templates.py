@@ -17,6 +17,19 @@ from pnp.errors import DataError, DataErrors, Location
 from pnp.i18n.context import Language, current
 
 
+_BYTECODE = None
+
+
+def bytecode_cache():
+    """Compiled templates kept between builds (Jinja checks each against its template's source)."""
+    global _BYTECODE
+    if _BYTECODE is None:
+        import jinja2
+
+        _BYTECODE = jinja2.FileSystemBytecodeCache()
+    return _BYTECODE
+
+
 def environment(folder: str, language: Language | None = None):
     """The Jinja environment over ``folder`` in ``language`` (default: the current language):
     strict about undefined names, with gettext installed."""

@@ -311,16 +311,10 @@ def _figure_refs(markdown: str) -> list[str]:
     return list(dict.fromkeys(unquote(m.group(1)).strip() for m in pattern.finditer(markdown)))
 
 
-_BYTECODE = None
-
-
 def _bytecode_cache():
-    global _BYTECODE
-    if _BYTECODE is None:
-        import jinja2
+    from pnp.layout.templates import bytecode_cache
 
-        _BYTECODE = jinja2.FileSystemBytecodeCache()
-    return _BYTECODE
+    return bytecode_cache()
 
 
 def scenes_digest(obj) -> str:

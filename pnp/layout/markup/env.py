@@ -121,17 +121,10 @@ class _Escaped:
         return escape(self.t.npgettext(context, singular, plural, n))
 
 
-_BYTECODE = None
-
-
 def _bytecode_cache():
-    """Compiled templates kept between builds (checked against each template's source)."""
-    global _BYTECODE
-    if _BYTECODE is None:
-        import jinja2
+    from pnp.layout.templates import bytecode_cache
 
-        _BYTECODE = jinja2.FileSystemBytecodeCache()
-    return _BYTECODE
+    return bytecode_cache()
 
 
 def mm(value: float) -> str:
