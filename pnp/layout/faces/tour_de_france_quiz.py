@@ -155,23 +155,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 # --- strategy cards
 
-def strategy(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, t, w = ctx.u, ctx.texts, ctx.w
-    v = card.value or 0
-    colour = BLUE if v > 0 else "#8C2F39"
-    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
-    items += fitted(t("strategy_label").upper(), textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 9 * u, 5 * u),
-                    "sans-black", WHITE, card_label(deck, card))
-    items.append(Circle(w / 2, 38 * u, 19 * u, Style(fill=tint(colour, 0.85), stroke=colour, width=1.2)))
-    sign = "+" if v > 0 else "−"
-    items.append(textfit.line(f"{sign}{abs(v)}", w / 2, 38 * u + 9 * u, "sans-black", 68 * u, colour, "center"))
-    items += icon(ctx.model, "strategy", 4 * u, 15 * u, 8 * u)
-    items += fitted(t("strategy_rule", value=v), textfit.Box(5 * u, 60 * u, w - 10 * u, 22 * u, 8 * u, 5.5 * u),
-                    "sans", INK, card_label(deck, card))
-    items.append(_stamp(ctx))
-    return items
-
-
 # --- mishap cards
 
 def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -315,6 +298,6 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = { "tdq-strategy": strategy, "tdq-mishap": mishap,
+FACES = { "tdq-mishap": mishap,
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {}
