@@ -157,34 +157,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 # --- mishap cards
 
-def mishap(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, t, w = ctx.u, ctx.texts, ctx.w
-    f = ctx.model.facts
-    joker = card.kind == "joker"
-    good = card.kind in f.mishaps.favourable
-    colour = "#7B3FA0" if joker else (GREEN if good else RED)
-    items: list[Item] = [paper(ctx), *_band(ctx, colour, 13 * u)]
-    items += fitted(t("mishap_label", kind=card.kind, good=good).upper(),
-                    textfit.Box(4 * u, 2 * u, w - 8 * u, 9 * u, 8 * u, 5 * u), "sans-black", WHITE, card_label(deck, card))
-    cx, cy = w / 2, 32 * u
-    if joker:
-        items.append(Circle(cx, cy, 14 * u, Style(fill=tint(colour, 0.85), stroke=colour, width=1.2)))
-        items.append(_star(cx, cy, 11 * u, 5, Style(fill=YELLOW, stroke=colour, width=0.8)))
-    else:
-        items += icon(ctx.model, "mishap", cx - 13 * u, cy - 13 * u, 26 * u)
-        badge = ("+" if good else "−") if card.kind in ("advance", "back") else ""
-        if badge:
-            items.append(Circle(cx + 12 * u, cy + 10 * u, 5.5 * u, Style(fill=colour, stroke=WHITE, width=0.6)))
-            items.append(textfit.line(f"{badge}{card.value}", cx + 12 * u, cy + 12.6 * u, "sans-black", 13 * u, WHITE,
-                                      "center"))
-    items += fitted(card.name.upper(), textfit.Box(4 * u, 48 * u, w - 8 * u, 10 * u, 11 * u, 6 * u), "sans-black",
-                    colour, card_label(deck, card))
-    items += fitted(t("mishap_text", kind=card.kind, value=card.value or 0, setback=f.setback),
-                    textfit.Box(5 * u, 59 * u, w - 10 * u, 23 * u, 8 * u, 5.2 * u), "sans", INK, card_label(deck, card))
-    items.append(_stamp(ctx))
-    return items
-
-
 # --- jersey cards: tent cards (a panel upside down, the fold, the panel, a tab to glue under)
 
 def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
@@ -298,6 +270,6 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = { "tdq-mishap": mishap,
+FACES = {
          "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {}
