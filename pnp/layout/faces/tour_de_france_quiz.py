@@ -159,44 +159,6 @@ def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
 
 # --- jersey cards: tent cards (a panel upside down, the fold, the panel, a tab to glue under)
 
-def jersey_card(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    u, t, w, h, b = 1.0, ctx.texts, ctx.w, ctx.h, ctx.bleed
-    jid = card.jerseys[0]
-    f = ctx.model.facts
-    key = next(k for k in ("yellow", "polka", "green", "white") if getattr(f.jerseys, k) == jid)
-    jersey = ctx.model.jersey(jid)
-    colour = ctx.model.colour(jersey.colours[-1 if key == "polka" else 0]).hex
-    ink = INK if key in ("yellow", "white") else WHITE
-    tab = 18.0
-    panel = (h - tab) / 2
-
-    def face() -> list[Item]:
-        items: list[Item] = [Rect(-b, 0, w + 2 * b, panel, Style(fill=tint(colour, 0.75) if key != "white" else "#EEF0F3")),
-                             Rect(-b, 0, w + 2 * b, 13, Style(fill=colour if key != "white" else "#5A6068"))]
-        items += fitted(jersey.name.upper(), textfit.Box(4, 2, w - 8, 9, 13, 7), "sans-black",
-                        ink if key != "white" else WHITE, card_label(deck, card))
-        size = 29.0
-        if key == "yellow":
-            symbol = ctx.jersey(jid)
-        else:
-            symbol = _jersey_symbol(ctx.model, key)
-        items.append(jersey_art.place(symbol, (w - size) / 2, 15, size))
-        items += fitted(t("jersey_meaning", key=key), textfit.Box(4, panel - 11, w - 8, 9, 9, 6), "sans-bold", INK,
-                        card_label(deck, card))
-        return items
-
-    fold = Style(stroke=GREY, width=0.3, dash=(1.5, 1.0))
-    items: list[Item] = [paper(ctx)]
-    items.append(Group(tuple(face()), compose(translate(w, panel), rotate(180))))
-    items.append(Group(tuple(face()), translate(0, panel)))
-    items.append(Rect(-b, 2 * panel, w + 2 * b, tab + b, Style(fill="#D9D4C7")))
-    items.append(textfit.line(t("jersey_glue"), w / 2, 2 * panel + tab / 2 + 1.5, "sans-bold", 7, MUTED, "center"))
-    items += [Line(0, y, w, y, fold) for y in (panel, 2 * panel)]
-    items.append(textfit.line(ctx.model.info.stamp, w / 2, h - 2.4, "sans", 4.5, MUTED, "center"))
-    del u
-    return items
-
-
 # --- the two sheets
 
 def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
@@ -270,6 +232,5 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = {
-         "tdq-jersey": jersey_card, "tdq-reference": reference, "tdq-tally": tally}
+FACES = { "tdq-reference": reference, "tdq-tally": tally}
 BACKS = {}
