@@ -165,33 +165,6 @@ def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
     return sheet_head(ctx, title, subtitle, YELLOW, (13, 16))
 
 
-def reference(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    """Every kind of square of the rules: its icon, its name and what it does."""
-    t, f = ctx.texts, ctx.model.facts
-    items = _sheet_head(ctx, t("reference_title"), t("reference_subtitle"))
-    kinds = list(f.squares)
-    top, bottom = 32.0, ctx.h - 22.0
-    row = (bottom - top) / len(kinds)
-    label = card_label(deck, card)
-    for i, kind in enumerate(kinds):
-        y = top + i * row
-        fill, ink = SQUARE_LOOK.get(kind, (WHITE, INK))
-        if i % 2 == 0:
-            items.append(Rect(8, y, ctx.w - 16, row, Style(fill="#F1EEE4")))
-        s = row - 3
-        items.append(Rect(11, y + 1.5, s, s, Style(fill=fill, stroke=GREY, width=0.3), radius=1.5))
-        items += icon(ctx.model, kind, 12, y + 2.5, s - 2)
-        items += fitted(t("square_name", kind=kind), textfit.Box(14 + s, y + 1, 42, row - 2, 9, 6.5, align="left"),
-                        "sans-black", INK, label)
-        sq = f.squares[kind]
-        items += fitted(t("square_action", kind=kind, action=sq.action, setback=f.setback),
-                        textfit.Box(60 + s, y + 1, ctx.w - 70 - s, row - 2, 8.5, 6, align="left"), "sans", INK, label)
-    items += fitted(t("reference_footer"), textfit.Box(10, bottom + 2, ctx.w - 20, 12, 8.5, 6.5, align="left"),
-                    "sans", INK, label)
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
-    return items
-
-
 def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     """A grid: one line per player, three jersey columns per round (polka-dot, green, white)."""
     t, f, model = ctx.texts, ctx.model.facts, ctx.model
@@ -232,5 +205,5 @@ def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
     return items
 
 
-FACES = { "tdq-reference": reference, "tdq-tally": tally}
+FACES = { "tdq-tally": tally}
 BACKS = {}
