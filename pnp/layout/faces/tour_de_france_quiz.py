@@ -1,20 +1,16 @@
-"""Le jeu du Tour de France: question cards (a tourism and a cycling question, three answers each, the
-right one in bold with a tick), jersey points cards, strategy cards, mishap cards, their six backs, the
-jersey cards as fold-over tent cards, and the two sheets (square actions, jersey points tally).
-
-The square icons (``icon``) are drawn here as vector shapes and shared with the board (quiz_track) and
-the reference sheet. Every word comes from templates/cards/tour-de-france-quiz.j2 or from the data."""
+"""Le jeu du Tour de France: the icons of the kinds of square, as vector shapes, for the board
+(pnp.layout.boards.quiz_track). The game's card faces and backs are templates
+(data/tour-de-france-quiz/templates/faces/), whose square icons are the same drawings in the game's
+faces/_macros.svg.j2 (square_icon), from the shared art of templates/art/. This module has no faces
+left; it goes when the board is a template too."""
 
 from __future__ import annotations
 
 import math
 
 from pnp.layout import jersey as jersey_art
-from pnp.layout import text as textfit
-from pnp.layout.faces.common import INK, MUTED, CardContext, card_label, fitted, paper, upside_down
-from pnp.layout.faces.common import sheet_head, tint
+from pnp.layout.faces.common import INK
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Style, compose, polygon, rotate, translate
-from pnp.model.decks import Card, Deck
 
 YELLOW = "#F4C300"
 NAVY = "#1D3557"
@@ -25,7 +21,6 @@ ORANGE = "#EF8A17"
 TEAL = "#127C8A"
 WHITE = "#FFFFFF"
 CREAM = "#F7F1E1"
-GREY = "#8D939B"
 
 # square kind -> (fill of the square, ink of its icon and label)
 SQUARE_LOOK = {
@@ -138,72 +133,3 @@ def icon(model, kind: str, x: float, y: float, s: float) -> list[Item]:
         return [Rect(x + s * 0.12, y + s * 0.2, s * 0.08, s * 0.72, st), Rect(x + s * 0.8, y + s * 0.2, s * 0.08, s * 0.72, st),
                 Rect(x + s * 0.08, y + s * 0.12, s * 0.84, s * 0.2, Style(fill=RED, stroke=ink, width=w * 0.4))]
     return []
-
-
-def _band(ctx: CardContext, colour: str, h: float) -> list[Item]:
-    b = ctx.bleed
-    return [Rect(-b, -b, ctx.w + 2 * b, h + b, Style(fill=colour))]
-
-
-def _stamp(ctx: CardContext, ink: str = MUTED) -> Item:
-    return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.4 * ctx.u, "sans", 4.0 * ctx.u, ink, "center")
-
-
-# --- question cards
-
-# --- jersey points cards
-
-# --- strategy cards
-
-# --- mishap cards
-
-# --- jersey cards: tent cards (a panel upside down, the fold, the panel, a tab to glue under)
-
-# --- the two sheets
-
-def _sheet_head(ctx: CardContext, title: str, subtitle: str) -> list[Item]:
-    return sheet_head(ctx, title, subtitle, YELLOW, (13, 16))
-
-
-def tally(ctx: CardContext, deck: Deck, card: Card) -> list[Item]:
-    """A grid: one line per player, three jersey columns per round (polka-dot, green, white)."""
-    t, f, model = ctx.texts, ctx.model.facts, ctx.model
-    items = _sheet_head(ctx, t("tally_title"), t("tally_subtitle"))
-    label = card_label(deck, card)
-    keys = ("polka", "green", "white")
-    players = f.players.max
-    rounds = 6
-    x0, y0 = 10.0, 34.0
-    name_w = 30.0
-    col = (ctx.w - 20 - name_w) / (rounds * 3)
-    head = 20.0
-    block_h = 10.0 * players + head + 6
-    blocks = int((ctx.h - 22 - y0) // block_h)
-    for bidx in range(blocks):
-        by = y0 + bidx * block_h
-        items.append(textfit.line(t("tally_player"), x0 + 1, by + head - 3, "sans-bold", 8, INK, "left"))
-        for r in range(rounds):
-            rx = x0 + name_w + r * 3 * col
-            items.append(Rect(rx, by, 3 * col, 8, Style(fill=INK)))
-            items.append(textfit.line(t("tally_round", n=bidx * rounds + r + 1), rx + 1.5 * col, by + 5.7, "sans-bold",
-                                      7, WHITE, "center"))
-            icon = min(8.0, col - 1.2)  # one jersey per column, never wider than it
-            for k, key in enumerate(keys):
-                items.append(jersey_art.place(_jersey_symbol(model, key), rx + k * col + (col - icon) / 2,
-                                              by + 9 + (8 - icon) / 2, icon))
-        for p in range(players):
-            y = by + head + p * 10
-            items.append(Rect(x0, y, ctx.w - 20, 10, Style(fill="#F1EEE4" if p % 2 == 0 else WHITE,
-                                                             stroke=GREY, width=0.25)))
-            for c in range(rounds * 3 + 1):
-                x = x0 + name_w + c * col
-                items.append(Line(x, y, x, y + 10, Style(stroke=INK if c % 3 == 0 else GREY,
-                                                          width=0.6 if c % 3 == 0 else 0.25)))
-    items += fitted(t("tally_help"), textfit.Box(10, ctx.h - 21, ctx.w - 20, 12, 8.5, 6.5, align="left"), "sans", INK,
-                    label)
-    items.append(textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 4, "sans", 6, MUTED, "center"))
-    return items
-
-
-FACES = { "tdq-tally": tally}
-BACKS = {}
