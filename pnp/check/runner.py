@@ -3,14 +3,13 @@ the draw piles (PILE-BACKS) and the declarative checks of its rules.yaml."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import replace
 
 from pnp.check.declared import declared_checks
 from pnp.check.decisions import decision_questions
 from pnp.check.findings import Finding, Severity
 from pnp.check.piles import pile_backs
-from pnp.games import has_module, module_name
+from pnp.games import game_module
 from pnp.model.game_model import GameModel
 
 SHARED_CHECKS = (pile_backs, declared_checks)
@@ -27,7 +26,7 @@ def run_checks(model: GameModel, simulate: bool = False, progress=None) -> list[
     ``simulate`` adds what a fixed-seed smoke run of the game's engine finds (NoSimulation when
     the game has no engine); ``progress(players, done, total)`` follows it.
     """
-    module = importlib.import_module(f"pnp.games.{module_name(model.info)}") if has_module(model.info) else None
+    module = game_module(model.info, model.sources.folder)
     findings = list(module.check(model)) if module is not None else []
     findings += [finding for shared in SHARED_CHECKS for finding in shared(model)]
     if simulate:

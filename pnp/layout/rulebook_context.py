@@ -322,11 +322,9 @@ def _environment(env=None):
 
 def _game_context(model: GameModel) -> dict[str, Any]:
     """The game's own rulebook context (``rulebook_context`` in its rules module), else this one."""
-    import importlib
+    from pnp.games import game_module
 
-    from pnp.games import module_name
-
-    module = importlib.import_module(f"pnp.games.{module_name(model.info)}")
+    module = game_module(model.info, model.sources.folder)
     own = getattr(module, "rulebook_context", None)
     return own(model) if own is not None else rulebook_context(model)
 

@@ -211,7 +211,7 @@ def load_game(folder: Path | str) -> GameModel:
     rules_raw = r.yaml("rules.yaml", required=True)
     facts, decisions = None, []
     if info is not None and rules_raw is not None:
-        module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors)
+        module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors, folder)
         facts, decisions = _read_rules(module, rules_raw, r.errors)
     piles = r.piles(rules_raw)
     checks = read_checks(rules_raw, r.errors)
