@@ -37,11 +37,13 @@ def find(game_folder: Path, name: str) -> Path | None:
 
 
 def face_names(game_folder: Path) -> list[str]:
-    """Every face layout a template gives, for the game (its own and the shared ones)."""
+    """Every face layout a template gives, for the game (its own and the shared ones); a template
+    whose name starts with ``_`` is a part that faces include or import, not a face."""
     names = set()
     for folder in template_dirs(game_folder):
         for path in (folder / FACES).glob(f"*{SUFFIX}"):
-            names.add(path.name[: -len(SUFFIX)])
+            if not path.name.startswith("_"):
+                names.add(path.name[: -len(SUFFIX)])
     return sorted(names)
 
 
