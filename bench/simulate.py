@@ -1,11 +1,13 @@
-"""How fast the Green Jersey engine plays: complete games per second, on one core and on all.
+"""How fast a game's engine plays: complete games per second, on one core and on all.
 
     python -m bench.simulate                 # 4 players, random play, one core
     python -m bench.simulate --jobs 0        # also with one process per core
     python -m bench.simulate --players 6 --policy greedy --games 300 --no-check
 
-Every game is a whole game (all its sprints) on the printed board and deck, with the invariants
-checked after every move unless --no-check. Figures only: nothing here passes or fails.
+The engine is the game's (--data, Green Jersey by default), found through its rules module as
+``pnp simulate`` finds it. Every game is a whole game (all its sprints) on the printed board and
+deck, with the invariants checked after every move unless --no-check. Figures only: nothing here
+passes or fails.
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ TARGET = 200
 
 
 def main(argv: list[str] | None = None) -> None:
-    from pnp.games.green_jersey.engine import EngineData
     from pnp.model import load_game
-    from pnp.simulate import run_games
+    from pnp.simulate import find_simulation, run_games
 
     ap = argparse.ArgumentParser(prog="python -m bench.simulate", description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
@@ -37,24 +38,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--data", type=Path, default=ROOT / "data" / "green-jersey")
     args = ap.parse_args(argv)
 
-    data = EngineData.from_model(load_game(args.data), args.side)
+    sim = find_simulation(load_game(args.data), side=args.side)
     check = not args.no_check
-    what = (f"{args.players}-player {args.policy} games on side {data.geo.side_id}"
+    setup = sim.summarize([], args.players).header()
+    what = (f"{args.players}-player {args.policy} {sim.game} games{f' on {setup}' if setup else ''}"
             f"{'' if check else ', invariants not checked'}")
-    run_games(data, args.players, 20, args.seed + 1, policy=args.policy, check=check)  # warm up
+    run_games(sim, args.players, 20, args.seed + 1, policy=args.policy, check=check)  # warm up
     start = time.perf_counter()
-    records = run_games(data, args.players, args.games, args.seed, policy=args.policy, jobs=1, check=check)
+    records = run_games(sim, args.players, args.games, args.seed, policy=args.policy, jobs=1, check=check)
     one = time.perf_counter() - start
     moves = sum(r.moves for r in records)
     rate = args.games / one
-    print(f"{what}: one core: {args.games} games ({moves} cards played) in {one:.2f} s = "
-          f"{rate:.0f} games/s, {moves / one:.0f} cards/s")
+    print(f"{what}: one core: {args.games} games ({moves} {sim.move_unit}) in {one:.2f} s = "
+          f"{rate:.0f} games/s, {moves / one:.0f} {sim.move_unit.split()[0]}/s")
     if args.players == 4 and args.policy == "random":
         print(f"  target {TARGET} games/s on one core: {'met' if rate >= TARGET else 'NOT met'}")
     if args.jobs is not None:
         jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
         start = time.perf_counter()
-        run_games(data, args.players, args.games, args.seed, policy=args.policy, jobs=jobs, check=check)
+        run_games(sim, args.players, args.games, args.seed, policy=args.policy, jobs=jobs, check=check)
         many = time.perf_counter() - start
         print(f"{what}: {jobs} processes: {args.games} games in {many:.2f} s = {args.games / many:.0f} games/s "
               f"({one / many:.2f} x one core)")

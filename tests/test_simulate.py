@@ -10,9 +10,10 @@ import pytest
 from pnp.check.findings import Finding, Severity
 from pnp.games.green_jersey.engine import EngineData, EngineError, engine_gaps
 from pnp.model import load_game
-from pnp.simulate import Report, simulate, smoke_findings, wilson
-from pnp.simulate.findings import engine_gap_findings, report_findings
-from pnp.simulate.runner import GameRecord, SprintRecord, game_seed
+from pnp.games.green_jersey.simulation import GreenJerseyGame, GreenJerseySimulation, SprintRecord
+from pnp.simulate import GameRecord, Report, simulate, smoke_findings, wilson
+from pnp.simulate.findings import report_findings
+from pnp.simulate.runner import game_seed
 from pnp.simulate.stats import Share, Summary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +81,7 @@ def test_the_report_covers_what_the_issue_asks(model):
 
 def test_simulate_another_side_and_sprint_count(model):
     r = simulate(model, 2, 5, seed=2, side="b", sprints=6)
-    assert r.side == "b" and r.sprints_per_game == 6 and r.sprint_length.n == 30
+    assert r.detail.side == "b" and r.detail.sprints_per_game == 6 and r.detail.sprint_length.n == 30
 
 
 def test_bad_arguments(model):
@@ -107,47 +108,53 @@ def _record(index, winner, ended="cards", short=0, error=""):
     s = SprintRecord(cards_played=18, ended=ended, finishers=3 if ended == "finishers" else 0, photo_finish=False,
                      forced=0, kept=0, pile=36, short=short, short_step="refill" if short else "", empty=False,
                      capped=0, discarded=3, jersey_changed=False)
-    return GameRecord(index, 1000 + index, winner, 0, winner is not None, 0, 18, () if error else (s,), error,
-                      7 if error else 0, 1 if error else 0)
+    game = None if error else GreenJerseyGame(0, winner is not None, 0, (s,))
+    return GameRecord(index, 1000 + index, winner, 18, game, error, 7 if error else 0,
+                      (("sprint", 1),) if error else ())
 
 
-def _report(records, players=3):
-    return Report.from_records(records, game="green-jersey", side="a", players=players, seed=1, policy="random",
-                               sprints_per_game=1)
+@pytest.fixture(scope="module")
+def sim(model):
+    return GreenJerseySimulation.from_model(model, sprints=1)
+
+
+@pytest.fixture
+def _report(sim):
+    return lambda records, players=3: Report.from_records(records, sim, players=players, seed=1, policy="random")
 
 
 def rules(findings):
     return {(f.rule, f.severity) for f in findings}
 
 
-def test_a_seat_that_wins_too_often_is_a_warning(model):
+def test_a_seat_that_wins_too_often_is_a_warning(model, sim, _report):
     records = [_record(i, 0) for i in range(60)] + [_record(60 + i, i % 3) for i in range(30)]
-    found = report_findings(model, _report(records))
+    found = report_findings(model, _report(records), sim)
     seat = [f for f in found if f.rule == "GJ-SIM-SEAT"]
     assert {f.severity for f in seat} == {Severity.WARNING}
     assert any("seat 1 won" in f.message and "more than the fair 33.3 %" in f.message for f in seat)
 
 
-def test_sprints_that_never_end_on_the_line_are_a_warning_and_rare_ones_a_question(model):
-    never = report_findings(model, _report([_record(i, i % 3) for i in range(90)]))
+def test_sprints_that_never_end_on_the_line_are_a_warning_and_rare_ones_a_question(model, sim, _report):
+    never = report_findings(model, _report([_record(i, i % 3) for i in range(90)]), sim)
     assert ("GJ-SIM-SPRINT-END", Severity.WARNING) in rules(never)
     rare = [_record(i, i % 3) for i in range(200)] + [_record(200, 0, ended="finishers")]
-    assert ("GJ-SIM-SPRINT-END", Severity.QUESTION) in rules(report_findings(model, _report(rare)))
+    assert ("GJ-SIM-SPRINT-END", Severity.QUESTION) in rules(report_findings(model, _report(rare), sim))
     often = [_record(i, i % 3, ended="finishers") for i in range(90)]
-    assert "GJ-SIM-SPRINT-END" not in {f.rule for f in report_findings(model, _report(often))}
+    assert "GJ-SIM-SPRINT-END" not in {f.rule for f in report_findings(model, _report(often), sim)}
 
 
-def test_a_pile_running_out_while_dealing_is_a_warning(model):
+def test_a_pile_running_out_while_dealing_is_a_warning(model, sim, _report):
     records = [_record(i, i % 3, short=2 if i == 5 else 0) for i in range(90)]
-    found = [f for f in report_findings(model, _report(records)) if f.rule == "GJ-SIM-DEAL"]
+    found = [f for f in report_findings(model, _report(records), sim) if f.rule == "GJ-SIM-DEAL"]
     assert found and found[0].severity is Severity.WARNING and "sprint 1: 1" in found[0].message
 
 
-def test_a_broken_invariant_is_an_error_with_seed_and_move(model):
+def test_a_broken_invariant_is_an_error_with_seed_and_move(model, sim, _report):
     records = [_record(i, i % 3) for i in range(10)] + [_record(10, None, error="riders a and b share column 3")]
     report = _report(records)
     assert report.failures and report.failures[0].seed == 1010
-    err = [f for f in report_findings(model, report) if f.rule == "GJ-SIM-INVARIANT"]
+    err = [f for f in report_findings(model, report, sim) if f.rule == "GJ-SIM-INVARIANT"]
     assert err[0].severity is Severity.ERROR
     assert "seed 1010, move 7 (sprint 1): riders a and b share column 3" in err[0].message
 
@@ -158,13 +165,15 @@ def test_without_the_deck_out_decision_the_smoke_run_sees_the_pile_run_out(game_
                     encoding="utf-8")
     model = load_game(game_copy)
     report = simulate(model, 6, 10, seed=1)
-    assert report.deal_short.k > 0 and report.deal_short_steps == {"refill": report.deal_short.k}
-    found = [f for f in report_findings(model, report) if f.rule == "GJ-SIM-DEAL"]
+    d = report.detail
+    assert d.deal_short.k > 0 and d.deal_short_steps == {"refill": d.deal_short.k}
+    found = [f for f in report_findings(model, report, GreenJerseySimulation.from_model(model))
+             if f.rule == "GJ-SIM-DEAL"]
     assert any(f.severity is Severity.WARNING and "ran out while dealing" in f.message for f in found)
 
 
-def test_one_question_per_engine_gap_at_its_line(model):
-    found = engine_gap_findings(model)
+def test_one_question_per_engine_gap_at_its_line(model, sim):
+    found = sim.engine_findings(model)
     assert [f.rule for f in found] == [g.rule for g in engine_gaps(model.facts)]
     assert all(f.severity is Severity.QUESTION and f.location.file.endswith("rules.yaml") for f in found)
     text = (ROOT / "data" / "green-jersey" / "rules.yaml").read_text(encoding="utf-8").splitlines()

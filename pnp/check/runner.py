@@ -30,9 +30,11 @@ def run_checks(model: GameModel, simulate: bool = False, progress=None) -> list[
     findings = list(module.check(model)) if module is not None else []
     findings += [finding for shared in SHARED_CHECKS for finding in shared(model)]
     if simulate:
-        if not hasattr(module, "simulation_findings"):
+        from pnp.simulate import simulation_class, smoke_findings  # the engine is the rules module's SIMULATION
+
+        if simulation_class(model) is None:
             raise NoSimulation(f"{model.id} has no engine to simulate it")
-        findings += module.simulation_findings(model, progress)
+        findings += smoke_findings(model, seed=1, progress=progress)
     findings = [_resolved(f, model) for f in dict.fromkeys(findings)] + decision_questions(model)
     return sorted(findings, key=lambda f: (f.severity.rank, f.location, f.rule, f.component))
 

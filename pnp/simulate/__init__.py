@@ -1,4 +1,4 @@
-"""Simulated games on the printed data: reports, and the findings of a smoke run.
+"""Simulated games of any game whose rules module has an engine (``SIMULATION``, see pnp.simulate.engine).
 
     from pnp.simulate import simulate, smoke_findings
     report = simulate(model, players=4, games=1000, seed=1, policy="random", jobs=2)
@@ -6,12 +6,14 @@
     findings = smoke_findings(model)  # list[pnp.check.findings.Finding]
 """
 
-from pnp.games.green_jersey.engine import EngineError, has_engine
-from pnp.simulate.findings import engine_gap_findings, report_findings, smoke_findings
-from pnp.simulate.report import Report
+from pnp.simulate.engine import (POLICIES, Details, GameRecord, NoEngine, Outcome, Simulation, find_simulation,
+                                 has_engine, simulation_class)
+from pnp.simulate.findings import report_findings, smoke_findings
+from pnp.simulate.report import Failure, Report, SeatStat
 from pnp.simulate.runner import game_seed, run_games
 from pnp.simulate.simulate import simulate
 from pnp.simulate.stats import Share, Summary, wilson
 
-__all__ = ["EngineError", "Report", "Share", "Summary", "engine_gap_findings", "game_seed", "has_engine",
-           "report_findings", "run_games", "simulate", "smoke_findings", "wilson"]
+__all__ = ["Details", "Failure", "GameRecord", "NoEngine", "Outcome", "POLICIES", "Report", "SeatStat", "Share",
+           "Simulation", "Summary", "find_simulation", "game_seed", "has_engine", "report_findings", "run_games",
+           "simulate", "simulation_class", "smoke_findings", "wilson"]

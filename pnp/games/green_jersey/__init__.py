@@ -1,7 +1,8 @@
-"""Green Jersey: the rules as typed facts (from rules.yaml) and the checks they imply."""
+"""Green Jersey: the rules as typed facts (from rules.yaml), the checks they imply, and the engine
+``pnp simulate`` plays (``SIMULATION``, see pnp.simulate.engine)."""
 
-from pnp.games.green_jersey.check_engine import simulation_findings
 from pnp.games.green_jersey.checks import check
 from pnp.games.green_jersey.facts import Facts
+from pnp.games.green_jersey.simulation import SIMULATION
 
-__all__ = ["Facts", "check", "simulation_findings"]
+__all__ = ["Facts", "SIMULATION", "check"]

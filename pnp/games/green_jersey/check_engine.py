@@ -13,9 +13,3 @@ def gaps(model: GameModel) -> list[Finding]:
     return [question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key))
             for gap in engine_gaps(model.facts)]
 
-
-def simulation_findings(model: GameModel, progress=None) -> list[Finding]:
-    """A fixed-seed smoke run (about 200 games per player count) turned into findings."""
-    from pnp.simulate import smoke_findings  # the simulator plays this game's engine
-
-    return smoke_findings(model, seed=1, progress=progress)
