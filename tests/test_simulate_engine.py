@@ -19,46 +19,60 @@ from pnp.simulate import NoEngine, find_simulation, has_engine, report_findings,
 ROOT = Path(__file__).resolve().parent.parent
 
 DICE_RACE = '''
-import random
-
-from pnp.simulate.engine import Outcome, Simulation
+from pnp.simulate.turns import TurnEngine
 
 
-class DiceRace(Simulation):
-    """Seats roll a die in turn and move by the roll (or by 1: "random" picks either, "greedy" the
-    roll); the first on square ``target`` wins. Seat 1 moves first, so it wins more often."""
+class DiceRace(TurnEngine):
+    """Seats take turns to walk one square or roll a die and move that far; the first on square
+    ``target`` wins. Seat 1 moves first, so it wins more often. Landing on ``bug_square`` (a bug)
+    sends a rider to square -1, which the invariants catch."""
 
     rule_prefix = "DR-SIM"
-    move_unit = "rolls"
+    move_unit = "moves"
 
-    def __init__(self, target=12, bug_seed=None):
-        self.game, self.target, self.bug_seed = "dice-race", target, bug_seed
+    def __init__(self, target=12, bug_square=None):
+        self.game, self.target, self.bug_square = "dice-race", target, bug_square
 
     @classmethod
     def from_model(cls, model, **options):
-        unknown = set(options) - {"target", "bug_seed"}
+        unknown = set(options) - {"target", "bug_square"}
         if unknown:
             raise ValueError(f"the dice race has no option {', '.join(sorted(unknown))}")
         return cls(**options)
 
-    def play(self, players, seed, policy, check=True):
-        rng = random.Random(seed)
-        pos = [0] * players
-        move = 0
-        while True:
-            for seat in range(players):
-                move += 1
-                roll = rng.randint(1, 6)
-                step = roll if policy == "greedy" else rng.choice((roll, 1))
-                if seed == self.bug_seed and move == 3:
-                    step = -2  # a bug the invariants catch
-                before = pos[seat]
-                pos[seat] += step
-                if check and pos[seat] < before:
-                    return Outcome(error=f"seat {seat + 1} went back from {before} to {pos[seat]}",
-                                   error_move=move, error_at=(("turn", (move - 1) // players + 1),))
-                if pos[seat] >= self.target:
-                    return Outcome(winner=seat, moves=move)
+    def start(self, players, rng):
+        return {"pos": [0] * players, "seat": 0, "round": 1}
+
+    def to_move(self, state):
+        return state["seat"]
+
+    def legal_moves(self, state):
+        return ("walk", "roll")
+
+    def apply(self, state, move, rng):
+        seat = state["seat"]
+        state["pos"][seat] += 1 if move == "walk" else rng.randint(1, 6)
+        if state["pos"][seat] == self.bug_square:
+            state["pos"][seat] = -1
+        state["seat"] = (seat + 1) % len(state["pos"])
+        state["round"] += state["seat"] == 0
+        return state
+
+    def is_over(self, state):
+        return max(state["pos"]) >= self.target
+
+    def winner(self, state):
+        return max(range(len(state["pos"])), key=lambda seat: state["pos"][seat])
+
+    def invariants(self, state):
+        bad = [seat for seat, square in enumerate(state["pos"]) if square < 0]
+        return f"seat {bad[0] + 1} is on square {state['pos'][bad[0]]}" if bad else ""
+
+    def value(self, state, move, seat):
+        return 1.0 if move == "walk" else 3.5
+
+    def where(self, state):
+        return (("round", state["round"]),)
 
 
 SIMULATION = DiceRace
@@ -85,7 +99,7 @@ def test_one_process_and_two_give_the_same_report():
     d = json.loads(one.as_json())
     assert d["game"] == "dice-race" and d["games"] == 300 and len(d["seats"]) == 3
     assert sum(s["wins"] for s in d["seats"]) == 300 and d["no_winner"]["k"] == 0
-    assert "game length (rolls): mean" in one.as_text() and "seat 1:" in one.as_text()
+    assert "game length (moves): mean" in one.as_text() and "seat 1:" in one.as_text()
 
 
 def test_the_first_seat_s_advantage_is_a_seat_finding():
@@ -99,16 +113,31 @@ def test_the_first_seat_s_advantage_is_a_seat_finding():
 
 
 def test_a_broken_invariant_gives_the_seed_that_replays_it():
-    from pnp.simulate import game_seed
+    sim = DiceRace(bug_square=5)
+    report = simulate(sim, 2, 40, seed=2, jobs=2)
+    assert report.failures and report.game_length.n == 40 - len(report.failures)
+    for failure in report.failures:
+        assert sim.play(2, failure.seed, "random").error == failure.message  # played again alone
+    f = report.failures[0]
+    err = [x for x in report_findings(_Model(), report, sim) if x.rule == "DR-SIM-INVARIANT"]
+    assert err[0].severity is Severity.ERROR
+    assert f"seed {f.seed}, move {f.move} (round {dict(f.at)['round']}): seat " in err[0].message
+    assert "is on square -1" in err[0].message and "invariant violations:" in report.as_text()
 
-    bad = game_seed(2, 7)
-    sim = DiceRace(bug_seed=bad)
-    report = simulate(sim, 2, 20, seed=2, jobs=2)
-    assert [f.seed for f in report.failures] == [bad] and report.game_length.n == 19
-    err = [f for f in report_findings(_Model(), report, sim) if f.rule == "DR-SIM-INVARIANT"]
-    assert err[0].severity is Severity.ERROR and f"seed {bad}, move 3 (turn 2): seat 1 went back" in err[0].message
-    assert sim.play(2, bad, "random").error == report.failures[0].message  # played again alone
-    assert "invariant violations: 1" in report.as_text()
+
+def test_a_transcript_replays_its_game():
+    from pnp.simulate import ReplayError
+
+    sim = DiceRace()
+    outcome, transcript = sim.play_recorded(3, 77, "random")
+    assert outcome == sim.play(3, 77, "random") and len(transcript) == outcome.moves
+    assert sim.replay(3, 77, transcript) == outcome
+    with pytest.raises(ReplayError, match="not legal"):
+        sim.replay(3, 77, [*transcript[:-1], 2])
+    with pytest.raises(ReplayError, match="ends before the transcript"):
+        sim.replay(3, 77, [*transcript, 0])
+    greedy, moves = sim.play_recorded(3, 77, "greedy")
+    assert set(moves) == {1}  # the greedy seats always roll
 
 
 def test_bad_arguments_fail_before_any_game():

@@ -1,4 +1,5 @@
-"""Simulated games of any game whose rules module has an engine (``SIMULATION``, see pnp.simulate.engine).
+"""Simulated games of any game whose rules module has an engine (``SIMULATION``: see pnp.simulate.engine,
+and pnp.simulate.turns for a game written as states and moves).
 
     from pnp.simulate import simulate, smoke_findings
     report = simulate(model, players=4, games=1000, seed=1, policy="random", jobs=2)
@@ -13,7 +14,8 @@ from pnp.simulate.report import Failure, Report, SeatStat
 from pnp.simulate.runner import game_seed, run_games
 from pnp.simulate.simulate import simulate
 from pnp.simulate.stats import Share, Summary, wilson
+from pnp.simulate.turns import ReplayError, TurnEngine
 
-__all__ = ["Details", "Failure", "GameRecord", "NoEngine", "Outcome", "POLICIES", "Report", "SeatStat", "Share",
-           "Simulation", "Summary", "find_simulation", "game_seed", "has_engine", "report_findings", "run_games",
-           "simulate", "simulation_class", "smoke_findings", "wilson"]
+__all__ = ["Details", "Failure", "GameRecord", "NoEngine", "Outcome", "POLICIES", "ReplayError", "Report",
+           "SeatStat", "Share", "Simulation", "Summary", "TurnEngine", "find_simulation", "game_seed", "has_engine",
+           "report_findings", "run_games", "simulate", "simulation_class", "smoke_findings", "wilson"]
