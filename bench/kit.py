@@ -48,7 +48,7 @@ def rulebook(lang: str, runs: int) -> tuple[float, int]:
     from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
 
     model = load_game(GAME)
-    language = prepare(GAME, model, lang, False, ("rulebook/{game}.md.j2",)).language
+    language = prepare(GAME, model, lang, False, ("rulebook.md.j2",)).language
     times, pages = [], 0
     with activate(language):
         local = localize_model(model, language)

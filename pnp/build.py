@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the model and the checks import Pydantic: not needed when n
     from pnp.model import GameModel
 
 
-KIT_TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "cards/shared.j2", "rulebook/{game}.md.j2")
+KIT_TEMPLATES = ("cards.j2", "board.j2", "kit.j2", "rulebook.md.j2")
 """The templates whose texts the kit prints (relative to templates/): a build in a language needs every
 string of these, and of the data, translated."""
 
@@ -161,14 +161,12 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     from pnp.layout.imposition import ImpositionError
     from pnp.layout.kit import KitPlan
     from pnp.layout.paper import PrintSpec, paper
-    from pnp.layout.templates import Texts, environment
+    from pnp.layout.templates import CARD_TEXTS, KIT_TEXTS, Texts
 
     check_faces(model)
     lang = options.lang
-    cards_dir = (templates or templates_dir()) / "cards"
-    for folder in (cards_dir, (templates or templates_dir()) / "boards"):
-        _cache_bytecode(environment(str(folder)))
-    texts, shared = Texts(cards_dir, f"{model.id}.j2", model=model), Texts(cards_dir, "shared.j2")
+    folders = [model.sources.folder / "templates", templates or templates_dir()]
+    texts, shared = Texts(folders, CARD_TEXTS, model=model), Texts(folders, KIT_TEXTS)
     draft = f"{shared('draft_mark')} · {lang.upper()}" if options.draft else ""
     base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
                      back_offset=options.back_offset)
@@ -178,15 +176,6 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     except (ValueError, ImpositionError) as exc:
         raise BuildFailed(f"{model.id} [{lang}]: {exc}") from None
     return plan, problems
-
-
-def _cache_bytecode(env) -> None:
-    """Keep the compiled templates between builds (Jinja's bytecode cache, checked against each
-    template's source): compiling the card and board templates is most of a kit plan's time."""
-    if env.bytecode_cache is None:
-        from pnp.write.kit_files import _bytecode_cache
-
-        env.bytecode_cache = _bytecode_cache()
 
 
 def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, folder: Path | None = None,

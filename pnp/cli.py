@@ -382,7 +382,7 @@ def watch(ctx: Ctx, game: str, paper: str, lang: str, draft: bool, out: Path | N
 
 
 def _calibration_texts(ctx: Ctx, lang: str, game: str | None, paper: str, back_offset: tuple[float, float]):
-    """The calibration sheet's texts (templates/cards/shared.j2) in ``lang``, and the game whose
+    """The calibration sheet's texts (templates/kit.j2) in ``lang``, and the game whose
     catalog translated them (None for French, the source language). The catalog is ``game``'s, or
     the first game's (by name) in the data folder whose <lang>.po translates every text of the sheet."""
     from pnp.i18n.catalogs import CatalogError, display, parse_language, read
@@ -390,12 +390,12 @@ def _calibration_texts(ctx: Ctx, lang: str, game: str | None, paper: str, back_o
     from pnp.i18n.status import format_problem
     from pnp.i18n.translations import Tracked, compile_catalog
     from pnp.layout.calibrate import texts_from
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import KIT_TEXTS, Texts
     from pnp.paths import templates_dir
 
     def make(language: Language):
         with activate(language):
-            return texts_from(Texts(templates_dir() / "cards", "shared.j2"), paper, back_offset)
+            return texts_from(Texts(templates_dir(), KIT_TEXTS), paper, back_offset)
 
     code = lang.strip()
     if "," in code or code == "all":

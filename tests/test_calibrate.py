@@ -74,7 +74,7 @@ def card_corners(items, t=IDENTITY) -> list[tuple[float, float]]:
 
 
 def sheet(paper_name: str = "a4", back_offset=(0.0, 0.0)):
-    shared = Texts(templates_dir() / "cards", "shared.j2")
+    shared = Texts(templates_dir(), "kit.j2")
     return calibration_sheet(paper(paper_name), texts_from(shared, paper_name, back_offset), back_offset,
                              footer=f"pnp calibrate · {paper_name}")
 
@@ -176,12 +176,12 @@ def test_the_sheet_says_which_way_back_offset_moves() -> None:
     from pnp.i18n.context import Language, activate
     from pnp.i18n.translations import compile_catalog
 
-    fr = texts_from(Texts(templates_dir() / "cards", "shared.j2"), "a4")
+    fr = texts_from(Texts(templates_dir(), "kit.j2"), "a4")
     assert any("Un X positif décale les versos vers la droite, un Y positif vers le bas" in t for t in fr.back_steps)
     assert any("pnp\u00a0build\u00a0--back-offset\u00a0X,Y" in t for t in fr.front_steps)
     po = Path(__file__).resolve().parent.parent / "data" / "green-jersey" / "locales" / "en.po"
     with activate(Language("en", compile_catalog(read(po, locale="en")), source=False)):
-        en = texts_from(Texts(templates_dir() / "cards", "shared.j2"), "a4")
+        en = texts_from(Texts(templates_dir(), "kit.j2"), "a4")
     assert any("A positive X moves the backs to the right and a positive Y moves them down" in t
                for t in en.back_steps)
 

@@ -187,10 +187,10 @@ def test_decks_of_different_sizes_sharing_a_back_get_a_back_of_their_own_size(mo
     from pnp.layout.cards import card_arts
     from pnp.layout.faces.common import CardContext
     from pnp.layout.paper import card_size
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import card_texts
     from pnp.paths import templates_dir
 
-    texts = Texts(templates_dir() / "cards", f"{model.id}.j2", model=model)
+    texts = card_texts(model)
     backs = {}
     for deck_id in ("meteo", "rose", "references"):
         deck = next(d for d in model.decks if d.id == deck_id)

@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "green-jersey"
 TEMPLATES = ROOT / "templates"
 LOCALES = GAME / "locales"
-CARD_TEMPLATE = TEMPLATES / "cards" / "green-jersey.j2"
-BOARD_TEMPLATE = TEMPLATES / "boards" / "green-jersey.j2"
-SHARED_TEMPLATE = TEMPLATES / "cards" / "shared.j2"
+CARD_TEMPLATE = GAME / "templates" / "cards.j2"
+BOARD_TEMPLATE = GAME / "templates" / "board.j2"
+SHARED_TEMPLATE = TEMPLATES / "kit.j2"
 FRENCH_CARD_TEXTS = ["exactement", "Coureur", "Premier joueur", "Distribuez", "maillot", "diagonale",
                      "feuille", "recto", "Carte coureur"]
 
@@ -119,9 +119,9 @@ def test_extraction_references_cards_boards_shared_and_data(template) -> None:
         return {f"{f}:{n}" for f, n in message.locations}
 
     # (the rulebook may use the same strings: they share one entry, with every reference)
-    assert f"templates/cards/green-jersey.j2:{line_of(CARD_TEMPLATE, 'Premier joueur')}" in refs("Premier joueur")
-    assert f"templates/boards/green-jersey.j2:{line_of(BOARD_TEMPLATE, 'Légende')}" in refs("Légende")
-    assert f"templates/cards/shared.j2:{line_of(SHARED_TEMPLATE, 'recto seul')}" in refs("recto seul")
+    assert f"data/green-jersey/templates/cards.j2:{line_of(CARD_TEMPLATE, 'Premier joueur')}" in refs("Premier joueur")
+    assert f"data/green-jersey/templates/board.j2:{line_of(BOARD_TEMPLATE, 'Légende')}" in refs("Légende")
+    assert f"templates/kit.j2:{line_of(SHARED_TEMPLATE, 'recto seul')}" in refs("recto seul")
     assert refs("Coureur rouge") == {"data/green-jersey/riders.yaml:3"}
     assert refs("L'entonnoir") == {"data/green-jersey/boards.yaml:76"}
     assert refs("R", "colour letter") == {"data/green-jersey/palette.yaml:5"}
@@ -153,16 +153,14 @@ def test_every_translatable_data_field_is_extracted(template) -> None:
 
 
 def test_the_rulebook_template_is_extracted_with_trans_blocks_and_underscore(tmp_path: Path) -> None:
-    templates = tmp_path / "templates"
-    shutil.copytree(TEMPLATES / "cards", templates / "cards")
-    shutil.copytree(TEMPLATES / "boards", templates / "boards")
-    (templates / "rulebook").mkdir()
-    (templates / "rulebook" / "green-jersey.md.j2").write_text(
+    game = tmp_path / "data" / "green-jersey"
+    shutil.copytree(GAME, game)
+    (game / "templates" / "rulebook.md.j2").write_text(
         "# {% trans %}But du jeu{% endtrans %}\n\n"
         "{% trans n=riders, title=title %}Dans {{ title }}, chaque joueur\n  dirige un des {{ n }} coureurs."
         "{% endtrans %}\n\n{{ _('Voir page %(page)s', page=3) }}\n", encoding="utf-8")
-    catalog = extract(GAME, templates)
-    ref = "templates/rulebook/green-jersey.md.j2"
+    catalog = extract(game)
+    ref = "data/green-jersey/templates/rulebook.md.j2"
     assert {f"{f}:{n}" for f, n in catalog.get("But du jeu").locations} == {f"{ref}:1"}
     assert catalog.get("Dans %(title)s, chaque joueur dirige un des %(n)s coureurs.").locations == [(ref, 3)]
     assert catalog.get("Voir page %(page)s").locations == [(ref, 6)]
@@ -172,7 +170,7 @@ def test_the_shipped_template_lists_the_strings_of_the_kit(template) -> None:
     pot = read(LOCALES / "messages.pot")
     shipped = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in pot if m.id}
     kit = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id
-           and not all(f.startswith("templates/rulebook/") for f, _ in m.locations)}
+           and not all(f.endswith("templates/rulebook.md.j2") for f, _ in m.locations)}
     assert kit <= shipped, sorted(kit - shipped)[:5]
 
 
@@ -389,7 +387,7 @@ def test_a_character_missing_from_the_font_fails_naming_string_character_and_fon
     message = str(err.value)
     assert "the font Fira Sans has no glyph for '先' (U+5148), '手' (U+624B)" in message
     assert "'Premier joueur'" in message and "[en]" in message
-    assert f"templates/cards/green-jersey.j2:{line_of(CARD_TEMPLATE, 'Premier joueur')}" in message
+    assert f"data/green-jersey/templates/cards.j2:{line_of(CARD_TEMPLATE, 'Premier joueur')}" in message
 
 
 def test_a_word_wider_than_its_box_is_hyphenated_in_the_build_language() -> None:

@@ -46,12 +46,12 @@ def game(tmp_path_factory) -> Path:
 def ctx(game):
     from pnp.layout.faces.common import CardContext
     from pnp.layout.paper import card_size
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import card_texts
     from pnp.model import load_game
     from pnp.paths import templates_dir
 
     model = load_game(game)
-    return CardContext(model, card_size("poker"), 3.0, Texts(templates_dir() / "cards", "green-jersey.j2", model=model))
+    return CardContext(model, card_size("poker"), 3.0, card_texts(model))
 
 
 def read(ctx, body: str, head: str = HEAD) -> tuple:

@@ -22,14 +22,14 @@ LONG = ("Une phrase bien plus longue que l'autre, qui ne tient dans sa boîte qu
 def ctx(tmp_path_factory):
     from pnp.layout.faces.common import CardContext
     from pnp.layout.paper import card_size
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import card_texts
     from pnp.model import load_game
     from pnp.paths import templates_dir
 
     folder = tmp_path_factory.mktemp("same-size") / "green-jersey"
     shutil.copytree(ROOT / "data" / "green-jersey", folder)
     model = load_game(folder)
-    return CardContext(model, card_size("poker"), 3.0, Texts(templates_dir() / "cards", "green-jersey.j2", model=model))
+    return CardContext(model, card_size("poker"), 3.0, card_texts(model))
 
 
 def texts(ctx, body: str) -> list[Text]:

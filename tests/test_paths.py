@@ -18,7 +18,7 @@ def test_an_installed_pnp_uses_the_copies_it_carries(tmp_path: Path, monkeypatch
     monkeypatch.setattr(paths, "_CHECKOUT", tmp_path)
     assert paths.project_root() == paths._BUILTIN
     assert (paths.data_dir() / "green-jersey" / "game.yaml").is_file()
-    assert (paths.templates_dir() / "cards" / "shared.j2").is_file()
+    assert (paths.templates_dir() / "kit.j2").is_file()
 
 
 def test_the_wheel_carries_the_games_and_the_templates(repo_root: Path) -> None:

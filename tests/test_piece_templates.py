@@ -26,12 +26,12 @@ def _build(tmp_path: Path, *extra: str):
 
 def _context(folder: Path, size):
     from pnp.layout.faces.common import CardContext
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import card_texts
     from pnp.model import load_game
     from pnp.paths import templates_dir
 
     model = load_game(folder)
-    return CardContext(model, size, 3.0, Texts(templates_dir() / "cards", "green-jersey.j2", model=model))
+    return CardContext(model, size, 3.0, card_texts(model))
 
 
 def test_the_shared_token_and_standee_draw_a_game_without_templates_of_its_own():

@@ -17,7 +17,8 @@ from pnp.layout.rulebook_context import render_rulebook_markdown, rulebook_conte
 from pnp.layout.rulebook_figures import figure_refs, figure_scene, push_cast
 from pnp.layout.scene import Group, Scene, Text, Use
 from pnp.model import load_game
-from pnp.paths import templates_dir
+from pnp.layout.templates import CARD_TEXTS
+from pnp.paths import template_dirs, templates_dir
 
 ROOT = Path(__file__).resolve().parent.parent
 GREEN_JERSEY = ROOT / "data" / "green-jersey"
@@ -180,7 +181,7 @@ def test_each_message_is_one_unit_on_one_line(model):
 def test_babel_extracts_the_template_s_messages():
     from babel.messages.extract import extract
 
-    source = (templates_dir() / template_name(load_game(GREEN_JERSEY))).read_bytes()
+    source = (GREEN_JERSEY / "templates" / template_name(load_game(GREEN_JERSEY))).read_bytes()
     messages = list(extract("jinja2.ext.babel_extract", io.BytesIO(source),
                             options={"trimmed": "true", "extensions": "jinja2.ext.i18n"}))
     ids = [m[1] if isinstance(m[1], str) else m[1][0] for m in messages]
@@ -260,10 +261,7 @@ def test_a_card_figure_is_the_printed_face_without_bleed(model):
 
     deck = model.deck("movement")
     card = next(c for c in deck.cards if c.id == "single-rouge-2")
-    try:
-        texts = Texts(templates_dir() / "cards", f"{model.id}.j2", model=model)
-    except TypeError:
-        texts = Texts(templates_dir() / "cards", f"{model.id}.j2")
+    texts = Texts(template_dirs(model.sources.folder), CARD_TEXTS, model=model)
     face = face_items(CardContext(model, card_size("poker"), 0.0, texts), deck, card)
     assert _texts(scene.items) == _texts(face), "the figure is the face the kit prints"
     assert model.info.stamp in _texts(scene.items)
@@ -330,5 +328,5 @@ def test_no_sentence_is_copied_from_the_seed():
     if not hook.exists() or not seeds.exists():
         pytest.skip("the seed documents are not beside this checkout")
     out = subprocess.run([sys.executable, str(hook), str(ROOT), str(seeds)], capture_output=True, text=True).stdout
-    mine = ("rulebook/green-jersey.md.j2", "rulebook_context.py", "rulebook_figures.py", "test_rulebook_content.py")
+    mine = ("green-jersey/templates/rulebook.md.j2", "rulebook_context.py", "rulebook_figures.py", "test_rulebook_content.py")
     assert not [ln for ln in out.splitlines() if any(m in ln for m in mine)], out

@@ -146,7 +146,7 @@ def test_the_standings_sheet_draws_the_boxes_the_check_measures(model) -> None:
     from pnp.layout.faces.common import CardContext
     from pnp.layout.paper import card_size
     from pnp.layout.scene import Circle, Group, Rect
-    from pnp.layout.templates import Texts
+    from pnp.layout.templates import card_texts
     from pnp.paths import templates_dir
 
     def walk(items):
@@ -155,7 +155,7 @@ def test_the_standings_sheet_draws_the_boxes_the_check_measures(model) -> None:
 
     deck = next(d for d in model.decks if d.face == "tdf-standings")
     size = card_size(deck.card_size)
-    texts = Texts(templates_dir() / "cards", "tour-de-france-mb.j2", model=model)
+    texts = card_texts(model)
     w, h = standings_box(size.w, size.h)
     for card in deck.cards:
         items = list(walk(face_items(CardContext(model, size, 3.0, texts), deck, card)))

@@ -33,6 +33,7 @@ def available() -> list[str]:
 
 def own_rules(folder: Path) -> Path | None:
     """The game folder's own rules module: ``rules.py``, or a ``rules/`` package."""
+    folder = Path(folder)
     for path in (folder / "rules.py", folder / "rules" / "__init__.py"):
         if path.is_file():
             return path

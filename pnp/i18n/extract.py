@@ -1,9 +1,9 @@
 """Extraction: every translatable string of a game, with its file:line, as a Babel catalog.
 
-Sources, per game (paths under the project's templates/ folder):
-- its card texts ``cards/<game>.j2``, its board texts ``boards/<game>.j2``, its rulebook
-  ``rulebook/<game>.md.j2`` when it exists, and the texts every kit prints ``cards/shared.j2``;
-  templates these import or include are followed (same folder, or relative to templates/);
+Sources, per game (each looked up in the game's own templates/ folder, then in the shared library):
+- its card texts ``cards.j2``, its board texts ``board.j2``, its rulebook ``rulebook.md.j2``
+  when it exists, and the texts every kit prints ``kit.j2``; templates these import or include
+  are followed (same folder, the game's templates/, the shared library);
 - its face templates (pnp.layout.markup): every ``faces/*.svg.j2`` of the game's own ``templates/``
   folder, and the shared ``faces/NAME.svg.j2`` its decks name (``face:``, ``back:``) and it does
   not override, with what they include;
@@ -21,8 +21,12 @@ from pathlib import Path
 
 from pnp.errors import DataError, DataErrors, Location
 
-TEMPLATES = ("cards/{game}.j2", "boards/{game}.j2", "rulebook/{game}.md.j2", "cards/shared.j2")
-"""The templates of a game, relative to templates/ ({game} is the game's id)."""
+TEMPLATES = ("cards.j2", "board.j2", "rulebook.md.j2", "kit.j2")
+"""The templates of a game's kit, each looked up in the game's templates/ folder, then in the shared
+library (kit.j2 is the shared one unless the game gives its own)."""
+
+KINDS = {"cards.j2": "cards", "board.j2": "boards", "rulebook.md.j2": "rulebook", "kit.j2": "shared"}
+"""What each kit template holds, for the status tables."""
 
 JINJA_METHOD = "jinja2.ext:babel_extract"
 JINJA_OPTIONS = {"trimmed": "true", "newstyle_gettext": "true", "trim_blocks": "true",
@@ -46,11 +50,12 @@ class Source:
     """"template" or "data"."""
 
 
-def template_sources(game: str, templates: Path, roots: tuple[str, ...] = TEMPLATES) -> list[Source]:
-    """The game's templates (``roots``, default TEMPLATES) that exist, and those they import or
-    include, in order."""
-    return _with_includes([templates / t.format(game=game) for t in roots], lambda path: (path.parent, templates),
-                          templates.parent)
+def template_sources(folder: Path, templates: Path, roots: tuple[str, ...] = TEMPLATES) -> list[Source]:
+    """The templates ``roots`` (default TEMPLATES) of the game in ``folder`` that exist (its own,
+    else the shared library's), and those they import or include, in order."""
+    own = folder / "templates"
+    paths = [next((d / name for d in (own, templates) if (d / name).is_file()), own / name) for name in roots]
+    return _with_includes(paths, lambda path: (path.parent, own, templates), _roots(folder, templates))
 
 
 def face_sources(folder: Path, templates: Path) -> list[Source]:
@@ -63,10 +68,16 @@ def face_sources(folder: Path, templates: Path) -> list[Source]:
         rel = f"faces/{name}.svg.j2"
         if not (own / rel).is_file() and (templates / rel).is_file():
             paths.append(templates / rel)
-    return _with_includes(paths, lambda path: (own, templates), templates.parent)
+    return _with_includes(paths, lambda path: (own, templates), _roots(folder, templates))
 
 
-def _with_includes(paths: list[Path], lookup, root: Path) -> list[Source]:
+def _roots(folder: Path, templates: Path) -> tuple[Path, Path]:
+    """What references are relative to: the folder above the game's folder's parent (so a built-in
+    game's files read data/<game>/...), and the shared library's parent (templates/...)."""
+    return folder.parent.parent, templates.parent
+
+
+def _with_includes(paths: list[Path], lookup, roots: tuple[Path, Path]) -> list[Source]:
     """``paths`` that exist and the templates they import or include, in order, each once; a
     name is looked up in the folders ``lookup(path)`` gives for the template naming it, first first."""
     import jinja2
@@ -79,11 +90,12 @@ def _with_includes(paths: list[Path], lookup, root: Path) -> list[Source]:
         path = queue.pop(0)
         if path in seen or not path.is_file():
             continue
-        seen[path] = Source(path, _ref(path, root), "template")
+        ref = _ref(path, roots[1]) if _inside(path, roots[1] / "templates") else _ref(path, roots[0])
+        seen[path] = Source(path, ref, "template")
         try:
             names = meta.find_referenced_templates(env.parse(path.read_text(encoding="utf-8")))
         except jinja2.TemplateSyntaxError as exc:
-            raise DataErrors([DataError(Location(_ref(path, root), exc.lineno or 0),
+            raise DataErrors([DataError(Location(ref, exc.lineno or 0),
                                         f"template syntax: {exc.message}")]) from None
         for name in names:
             if name:
@@ -104,6 +116,14 @@ def _deck_layouts(folder: Path) -> list[str]:
         if isinstance(deck, dict):
             names += [str(deck[k]) for k in ("face", "back") if isinstance(deck.get(k), str)]
     return list(dict.fromkeys(names))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
 
 
 def _ref(path: Path, root: Path) -> str:
@@ -131,7 +151,7 @@ def extract(folder: Path, templates: Path | None = None):
                       msgid_bugs_address="", charset="utf-8", fuzzy=True,
                       header_comment=HEADER.format(title=title, game=game))
     catalog.msgid_bugs_address = ""
-    for source in template_sources(game, templates) + face_sources(folder, templates):
+    for source in template_sources(folder, templates) + face_sources(folder, templates):
         try:
             found = list(extract_from_file(JINJA_METHOD, str(source.path), DEFAULT_KEYWORDS, COMMENT_TAGS,
                                            JINJA_OPTIONS, strip_comment_tags=True))
@@ -148,13 +168,13 @@ def extract(folder: Path, templates: Path | None = None):
 
 
 def source_kind(ref: str) -> str:
-    """What a reference points to: "cards", "boards", "rulebook", "shared" (kit pages) or "data"."""
+    """What a reference points to: "cards", "boards", "rulebook", "shared" (kit pages), "faces"
+    (face templates) or "data"."""
     parts = ref.split("/")
-    if len(parts) >= 3 and parts[0] == "templates":
-        return "shared" if parts[-1].startswith("shared") else parts[1]
-    if "templates" in parts[1:-2]:  # a game's own template: data/<game>/templates/faces/...
-        return parts[parts.index("templates", 1) + 1]
-    return "data"
+    if "templates" not in parts[:-1]:
+        return "data"
+    after = parts[parts.index("templates") + 1:]  # the shared library's, or a game's own
+    return KINDS.get(after[0], "shared") if len(after) == 1 else after[0]
 
 
 def kinds(message) -> list[str]:

@@ -119,8 +119,8 @@ def needed_keys(folder: Path, template, roots: tuple[str, ...]) -> set[tuple[str
     from pnp.i18n.extract import template_sources
     from pnp.paths import templates_dir
 
-    every = {s.ref for s in template_sources(folder.name, templates_dir())}
-    kit = {s.ref for s in template_sources(folder.name, templates_dir(), roots)}
+    every = {s.ref for s in template_sources(folder, templates_dir())}
+    kit = {s.ref for s in template_sources(folder, templates_dir(), roots)}
     return {(_first(m.id), m.context) for m in template
             if m.id and any(f not in every or f in kit for f, _ in m.locations)}
 

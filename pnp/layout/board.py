@@ -7,7 +7,7 @@ before the finish its distance to the line (same number, same column: the photo-
 Around it: the title cartouche, the legend, and the podium where the point tokens wait.
 
 Groups (ids): road, squares, lines, labels, tokens, legend, title. Texts come from the game's
-board template, templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists the features a seam
+board template, the game's templates/board.j2. The scene's ``meta["seams"]`` lists the features a seam
 between tiles should keep out of (pnp.layout.seams): squares, start squares, lines, labels, panels.
 """
 

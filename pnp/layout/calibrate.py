@@ -89,7 +89,7 @@ class CalibrationTexts:
 
 def texts_from(shared, paper_name: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> CalibrationTexts:
     """The sheet's texts from the shared templates (``shared`` is a pnp.layout.templates.Texts of
-    templates/cards/shared.j2, made in the language wanted)."""
+    templates/kit.j2, made in the language wanted)."""
     from pnp.layout.paper import display_name
 
     dx, dy = back_offset

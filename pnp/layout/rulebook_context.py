@@ -1,6 +1,6 @@
 """What a rulebook template is given, and the Markdown it renders to.
 
-The prose is the template's (templates/rulebook/<game>.md.j2, every sentence in a ``{% trans %}``
+The prose is the template's (rulebook.md.j2 in the game's templates/ folder, every sentence in a ``{% trans %}``
 block); every number, count and table row is computed here from the model, so a change to the data
 (rules.yaml, the decks, the tokens, the boards) changes the rulebook with it.
 
@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from pnp.model.game_model import GameModel
-
-TEMPLATE_FOLDER = "rulebook"
 
 
 @dataclass(frozen=True)
@@ -295,27 +294,25 @@ def _current_translations():
     return current().translations
 
 
-def _environment(env=None):
+def _environment(env=None, folders: list[Path] | None = None):
     """The Jinja environment the rulebook is rendered in: ``env`` (e.g. with translations
     installed) set to the whitespace rules the template is written for, or a new one with the
-    current language's translations (none outside a build: the French source)."""
+    current language's translations (none outside a build: the French source); templates are
+    looked up in ``folders`` (the game's templates/, then the shared library)."""
     import jinja2
 
     from pnp.paths import templates_dir
 
     options = dict(trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                   undefined=jinja2.StrictUndefined)
+                   undefined=jinja2.StrictUndefined,
+                   loader=jinja2.FileSystemLoader([str(f) for f in folders or [templates_dir()]]))
     if env is None:
-        env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir())), autoescape=False,
-                                 extensions=["jinja2.ext.i18n"], **options)
+        env = jinja2.Environment(autoescape=False, extensions=["jinja2.ext.i18n"], **options)
         env.install_gettext_translations(_current_translations(), newstyle=True)
     else:
         if "jinja2.ext.InternationalizationExtension" not in env.extensions:
             env.add_extension("jinja2.ext.i18n")
-        overlay = {**options}
-        if env.loader is None:
-            overlay["loader"] = jinja2.FileSystemLoader(str(templates_dir()))
-        env = env.overlay(**overlay)
+        env = env.overlay(**options)
     env.policies = {**env.policies, "ext.i18n.trimmed": True}
     return env
 
@@ -330,8 +327,10 @@ def _game_context(model: GameModel) -> dict[str, Any]:
 
 
 def template_name(model: GameModel) -> str:
-    """The rulebook template of a game, relative to the templates folder."""
-    return f"{TEMPLATE_FOLDER}/{model.id}.md.j2"
+    """The rulebook template of a game, in its templates/ folder."""
+    from pnp.layout.templates import RULEBOOK
+
+    return RULEBOOK
 
 
 def render_rulebook_markdown(model: GameModel, env=None) -> str:
@@ -342,7 +341,9 @@ def render_rulebook_markdown(model: GameModel, env=None) -> str:
     French source, as with null translations). The environment is used with trim_blocks,
     lstrip_blocks, StrictUndefined and the ``trimmed`` policy, whatever it was made with.
     """
-    env = _environment(env)
+    from pnp.paths import template_dirs
+
+    env = _environment(env, template_dirs(model.sources.folder))
     text = env.get_template(template_name(model)).render(**_game_context(model))
     lines = [ln.rstrip() for ln in text.splitlines()]
     out = "\n".join(lines)

@@ -96,13 +96,9 @@ class _Figures:
 
     def card_texts(self) -> Texts:
         if self.texts is None:
-            from pnp.paths import templates_dir
+            from pnp.layout.templates import card_texts
 
-            folder, name = templates_dir() / "cards", f"{self.model.id}.j2"
-            try:
-                self.texts = Texts(folder, name, model=self.model)  # card macros may read the model
-            except TypeError:  # a Texts that takes no globals
-                self.texts = Texts(folder, name)
+            self.texts = card_texts(self.model)
         return self.texts
 
     def context(self, size):

@@ -30,18 +30,32 @@ def bytecode_cache():
     return _BYTECODE
 
 
-def environment(folder: str, language: Language | None = None):
-    """The Jinja environment over ``folder`` in ``language`` (default: the current language):
-    strict about undefined names, with gettext installed."""
-    return _environment(str(folder), language or current())
+CARD_TEXTS = "cards.j2"
+"""A game's card and piece texts, in its templates/ folder (macros the faces call: ``texts("name")``)."""
+BOARD_TEXTS = "board.j2"
+"""A game's board texts."""
+RULEBOOK = "rulebook.md.j2"
+"""A game's rulebook."""
+KIT_TEXTS = "kit.j2"
+"""The texts every kit prints (cover, sheet labels, tiles, calibration), in the shared library; a game
+may override it by giving its own."""
+
+
+def environment(folder: str | Path | list[Path] | tuple, language: Language | None = None):
+    """The Jinja environment over ``folder`` (or a search path of folders, first first) in
+    ``language`` (default: the current language): strict about undefined names, with gettext
+    installed, and its compiled templates kept between builds."""
+    folders = tuple(str(f) for f in folder) if isinstance(folder, (list, tuple)) else (str(folder),)
+    return _environment(folders, language or current())
 
 
 @lru_cache(maxsize=32)
-def _environment(folder: str, language: Language):
+def _environment(folders: tuple[str, ...], language: Language):
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folder),
+        loader=jinja2.FileSystemLoader(list(folders)),
+        bytecode_cache=bytecode_cache(),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,
@@ -61,19 +75,23 @@ class Texts:
     the language that is current when the Texts is made.
     """
 
-    def __init__(self, folder: Path, name: str, **globals: Any) -> None:
+    def __init__(self, folder: Path | list[Path], name: str, **globals: Any) -> None:
         import jinja2
 
-        self.where = Location(str(folder / name))
+        folders = list(folder) if isinstance(folder, (list, tuple)) else [folder]
+        found = next((f / name for f in folders if (f / name).is_file()), folders[0] / name)
+        self.where = Location(str(found))
         self.language = current()
         try:
-            template = environment(str(folder), self.language).get_template(name)
+            template = environment(folders, self.language).get_template(name)
             self.module = template.make_module(globals) if globals else template.module
-        except jinja2.TemplateNotFound:
-            raise DataErrors([DataError(self.where, "template not found",
-                                        hint=f"create {name} under {folder} (one template per game)")]) from None
+        except jinja2.TemplateNotFound as exc:
+            missing = exc.name if exc.name != name else name
+            where = Location(str(found)) if missing != name else self.where
+            raise DataErrors([DataError(where, f"template not found: {missing}",
+                                        hint=f"create {missing} in {folders[0]}")]) from None
         except jinja2.TemplateSyntaxError as exc:
-            raise DataErrors([DataError(Location(self.where.file, exc.lineno),
+            raise DataErrors([DataError(Location(exc.filename or self.where.file, exc.lineno),
                                         f"template syntax: {exc.message}")]) from None
 
     def __call__(self, name: str, /, **context: Any) -> str:
@@ -100,3 +118,11 @@ class Texts:
             raise DataErrors([DataError(self.where, f"in macro '{name}' [{self.language.code}]: "
                                                     f"a translation does not format: {type(exc).__name__}: {exc}",
                                         hint="run msgfmt --check on the language's PO file")]) from None
+
+
+def card_texts(model: Any) -> Texts:
+    """The card and piece texts of ``model``'s game (its templates/cards.j2), in the current
+    language; its macros may read the model."""
+    from pnp.paths import template_dirs
+
+    return Texts(template_dirs(model.sources.folder), CARD_TEXTS, model=model)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.layout.templates import BOARD_TEXTS, CARD_TEXTS, KIT_TEXTS
 from pnp.write.incremental import Cache, digest, sources_digest
 from pnp.write.manifest import FileEntry, manifest, manifest_text
 from pnp.write.transaction import OutputTransaction
@@ -207,11 +208,14 @@ class Incremental:
         except (OSError, UnicodeDecodeError):
             return False
 
-    def template(self, relative: str) -> bytes:
-        try:
-            return (self.templates / relative).read_bytes()
-        except OSError:
-            return b""
+    def template(self, name: str) -> bytes:
+        """The bytes of template ``name`` as the build finds it: the game's own, else the shared one."""
+        for folder in (self.folder / "templates", self.templates):
+            try:
+                return (folder / name).read_bytes()
+            except OSError:
+                continue
+        return b""
 
     def catalog(self, lang: str) -> bytes:
         try:
@@ -235,12 +239,11 @@ class OutputKeys:
         self._blocks = None
         self._markdown: str | None = None
         m = plan.model
-        gid = m.id
         from pnp.layout.markup import faces_digest
 
         self.common = digest(sources_digest(), inc.options, lang, plan.draft, m.info, m.colours, m.riders,
                              m.profiles, m.jerseys, m.decisions, m.facts, inc.catalog(lang),
-                             inc.template("cards/shared.j2"), inc.template(f"cards/{gid}.j2"),
+                             inc.template(KIT_TEXTS), inc.template(CARD_TEXTS),
                              faces_digest(inc.folder))
 
     def key(self, what: str) -> str:
@@ -257,7 +260,7 @@ class OutputKeys:
             from pnp.i18n import current
             from pnp.layout.rulebook_context import render_rulebook_markdown
 
-            env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(self.inc.templates)), autoescape=False,
+            env = jinja2.Environment(autoescape=False,
                                      extensions=["jinja2.ext.i18n"], bytecode_cache=_bytecode_cache())
             env.install_gettext_translations(current().translations, newstyle=True)
             self._markdown = render_rulebook_markdown(self.plan.model, env)
@@ -279,7 +282,7 @@ class OutputKeys:
         if what == "pieces.pdf":
             return digest(self.common, "pieces", [d for d in m.decks if d.sheet == "pieces"], m.tokens, m.standees)
         if what == "boards":
-            return digest(self.common, "boards", m.boards, m.tokens, self.inc.template(f"boards/{m.id}.j2"))
+            return digest(self.common, "boards", m.boards, m.tokens, self.inc.template(BOARD_TEXTS))
         if what == "rulebook.pdf":
             # the rendered Markdown decides the blocks; every ``(fig:REF)`` in it (a superset of
             # the figures its parse finds) is drawn, so a card a figure shows is in the key
@@ -295,7 +298,7 @@ class OutputKeys:
         if what == "kit.pdf":
             return digest(self.common, "kit", self.key("cards.pdf"), self.key("pieces.pdf"), self.key("boards"),
                           self.key("rulebook.pdf"), m.decks, m.tokens, m.standees, m.boards,
-                          self.inc.template(f"boards/{m.id}.j2"))
+                          self.inc.template(BOARD_TEXTS))
         raise KeyError(what)
 
 

@@ -15,7 +15,7 @@ from pnp.check.findings import Finding, error, warning
 from pnp.model.game_model import GameModel
 
 RISK_EFFECTS = {"advance", "boost", "extra-card", "combativity", "crash", "lose-turn", "headwind", "stall"}
-"""Effects the card template words (templates/cards/tour-de-france-mb.j2, risk_text)."""
+"""Effects the card template words (data/tour-de-france-mb/templates/cards.j2, risk_text)."""
 FAVOURABLE, UNFAVOURABLE = "favourable", "unfavourable"
 RISK_COLOURS = {FAVOURABLE: "bleu", UNFAVOURABLE: "rouge"}
 MAX_BOARD_MM = (600.0, 420.0)

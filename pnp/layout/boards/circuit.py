@@ -14,7 +14,7 @@ banner and the stage finish lines (chequered, with a label on the verge). Grid s
 "grid") carry a white frame and their number. Areas: title, compass, legend.
 
 Groups (ids): background, road, squares, lines, labels, title, compass, legend. Texts come from
-templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists what a seam between tiles should keep
+the game's templates/board.j2. The scene's ``meta["seams"]`` lists what a seam between tiles should keep
 out of (pnp.layout.seams).
 """
 

@@ -16,10 +16,11 @@ def board_of(model: GameModel, side: BoardSide) -> Board:
 
 
 def board_texts(model: GameModel) -> Texts:
-    """The board texts of the game (templates/boards/<game>.j2), in the current language."""
-    from pnp.paths import templates_dir
+    """The board texts of the game (board.j2 of its templates/ folder), in the current language."""
+    from pnp.layout.templates import BOARD_TEXTS
+    from pnp.paths import template_dirs
 
-    return Texts(templates_dir() / "boards", f"{model.id}.j2")
+    return Texts(template_dirs(model.sources.folder), BOARD_TEXTS)
 
 
 def board_page(board: Board, side: BoardSide, groups: tuple[Group, ...], w: float, h: float, bleed: float,

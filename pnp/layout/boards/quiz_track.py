@@ -8,7 +8,7 @@ Each square is filled with its kind's colour and carries its icon (vector shapes
 stage town's name, the prologue number, or the kind's name. A legend (icon, name and action of every kind)
 and a title cartouche sit in their own areas.
 
-Groups (ids): background, road, squares, labels, legend, title. Texts come from templates/boards/<game>.j2.
+Groups (ids): background, road, squares, labels, legend, title. Texts come from the game's templates/board.j2.
 The scene's ``meta["seams"]`` lists what a seam between tiles should keep out of (pnp.layout.seams).
 """
 

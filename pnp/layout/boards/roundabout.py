@@ -5,7 +5,7 @@ board) joins the track: the road comes in at the bottom and leaves at the top.
 
 Sizes come from the data: the board is ``width_mm`` x ``height_mm`` (the tile's radius x its diameter),
 lanes are ``tile.lane_mm`` wide, the island fills what is left inside. Drawn to the bleed; the cut line
-follows the round edge. Groups (ids): verge, road, squares, island, labels. Texts: templates/boards/<game>.j2.
+follows the round edge. Groups (ids): verge, road, squares, island, labels. Texts: the game's templates/board.j2.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ squares, the red dots (risk squares), the green line at mid-stage, the finish li
 (one numbered slot per cyclist), a legend and the title.
 
 Groups (ids): road, squares, corridors, bands, risk, lines, labels, finish-table, legend, title.
-Texts come from templates/boards/<game>.j2. The scene's ``meta["seams"]`` lists what a seam between tiles
+Texts come from the game's templates/board.j2. The scene's ``meta["seams"]`` lists what a seam between tiles
 should keep out of (pnp.layout.seams): the start bands and time trial squares count as start squares.
 """
 
