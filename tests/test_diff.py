@@ -108,3 +108,20 @@ def test_diff_errors_are_messages(repo, tmp_path):
     git(repo, "commit", "-q", "-m", "second game")
     r = run(repo, "diff", "second-game", "--from", "HEAD~1")
     assert r.exit_code == 1 and "there is no game 'second-game'" in r.output
+
+
+def test_a_revision_from_before_games_were_one_folder_is_laid_out_as_now(tmp_path) -> None:
+    """Old revisions kept a game's templates in the shared library under its name: the extracted
+    copy gets them in its own templates/ folder, so a diff across the move works."""
+    from pnp.diff.git import _own_templates
+
+    game, shared = tmp_path / "data" / "my-game", tmp_path / "templates"
+    game.mkdir(parents=True)
+    for rel, text in (("cards/my-game.j2", "cards"), ("boards/my-game.j2", "board"),
+                      ("rulebook/my-game.md.j2", "rules"), ("cards/shared.j2", "kit")):
+        (shared / rel).parent.mkdir(parents=True, exist_ok=True)
+        (shared / rel).write_text(text, encoding="utf-8")
+    _own_templates(game, shared)
+    own = game / "templates"
+    assert [(own / n).read_text(encoding="utf-8") for n in ("cards.j2", "board.j2", "rulebook.md.j2", "kit.j2")] == [
+        "cards", "board", "rules", "kit"]

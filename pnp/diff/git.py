@@ -91,9 +91,27 @@ def game_at(folder: Path, rev: str | None) -> Iterator[Snapshot]:
             t_at = tmp / t_rel if _extract(root, commit, t_rel, tmp) else templates
         except ValueError:  # the templates are not in this repository: the current ones
             t_at = templates
+        _own_templates(tmp / relative, t_at)
         yield Snapshot(rev, f"{rev} ({subject})", tmp / relative, t_at)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+# Before a game was one folder, its templates were in the shared library, named after the game.
+_LEGACY = {"cards.j2": "cards/{id}.j2", "board.j2": "boards/{id}.j2", "rulebook.md.j2": "rulebook/{id}.md.j2",
+           "kit.j2": "cards/shared.j2"}
+
+
+def _own_templates(game: Path, templates: Path) -> None:
+    """Lay a revision from before games were one folder out as they are now: its card, board and
+    rulebook templates, found in the shared library under the game's name, are copied into the
+    game's templates/ folder (the extracted copy, never the working tree), so old revisions diff."""
+    own = game / "templates"
+    for name, legacy in _LEGACY.items():
+        old = templates / legacy.format(id=game.name)
+        if old.is_file() and not (own / name).exists() and not (templates / name).exists():
+            own.mkdir(exist_ok=True)
+            shutil.copyfile(old, own / name)
 
 
 @contextmanager
