@@ -246,3 +246,15 @@ def test_duplex_sequence_starts_every_section_on_a_recto() -> None:
     assert seq.ranges == [(1, 1), (3, 7), (9, 12), (13, 15), (17, 19)]
     assert duplex_sequence(sections, duplex=False).pages == [
         (0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 0), (3, 1)]
+
+
+def test_every_kit_prints_duplex_as_one_job(every_kit: list[Path]) -> None:
+    """Every double-sided part of every kit.pdf (every game and language, A4 and Letter) starts on
+    a recto, as manifest.json lists them, and the cover says so."""
+    manifests = sorted(p for folder in every_kit for p in folder.rglob("manifest.json"))
+    assert len(manifests) >= 20
+    for path in manifests:
+        entry = next(f for f in json.loads(path.read_text(encoding="utf-8"))["files"] if f["name"] == "kit.pdf")
+        assert entry["duplex_pages"], path
+        late = [r for r in entry["duplex_pages"] if r[0] % 2 == 0]
+        assert not late, f"{path.parent}: double-sided parts start on a verso: {late}"
