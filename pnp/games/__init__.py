@@ -2,7 +2,8 @@
 shipped here named after the game's id (green-jersey -> green_jersey) or its ``rules:``.
 
 A rules module may provide ``Facts`` (a model of rules.yaml), ``check(model) -> list[Finding]``,
-``rulebook_context(model)`` and ``simulation_findings(model, progress)``. It is optional: a game
+``rulebook_context(model)`` and ``SIMULATION`` (a pnp.simulate.engine.Simulation subclass: the engine
+``pnp simulate`` and ``pnp check --simulate`` play). It is optional: a game
 with none is checked by the declarative checks of its rules.yaml alone (pnp.check.declared), and
 its facts are rules.yaml as data.
 """
