@@ -709,8 +709,9 @@ class _smoke_progress:
               help="How every seat plays: uniformly random legal moves, or greedy.")
 @click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True,
               help="Processes to use (0: every core); the report is the same for any number.")
-@click.option("--side", default=None, help="Board side (default: engine.board_side of rules.yaml).")
-@click.option("--sprints", type=click.IntRange(1, 99), default=None, help="Sprints per game (default: the rules').")
+@click.option("--side", default=None, help="Board side, for an engine that plays one (default: the engine's).")
+@click.option("--sprints", type=click.IntRange(1, 99), default=None,
+              help="Sprints per game, for an engine that plays sprints (default: the rules').")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_obj
 @_fail_cleanly
@@ -718,9 +719,9 @@ def simulate(ctx: Ctx, game: str, players: int, count: int, seed: int, policy: s
              side: str | None, sprints: int | None, fmt: str) -> None:
     """Play GAME many times with its rules engine, on the very board and cards the kit prints.
 
-    Reports sprint length, how sprints end, the draw pile, jersey changes, game length, win rate per
-    seat with 95 % intervals, and games won by nobody. An invariant broken during play is an error
-    giving the seed and the move (exit 1).
+    Reports game length, win rate per seat with 95 % intervals, games won by nobody, and the game's
+    own figures (for Green Jersey: sprint length, how sprints end, the draw pile, jersey changes). An
+    invariant broken during play is an error giving the seed and the move (exit 1).
     """
     from tqdm import tqdm
 
@@ -748,6 +749,11 @@ def simulate(ctx: Ctx, game: str, players: int, count: int, seed: int, policy: s
     click.echo(report.as_json() if fmt == "json" else report.as_text())
     if report.failures:
         sys.exit(1)
+
+
+from pnp.new import new as _new  # noqa: E402  (pnp new NAME: a small working game to start from)
+
+cli.add_command(_new)
 
 
 def main() -> None:
