@@ -502,10 +502,7 @@ def _legend(ctx: _Ctx) -> list[Item]:
     x, y, w, h = areas[0].box
     items: list[Item] = [_shadow(x, y, w, h, 3.0),
                          Rect(x, y, w, h, Style(fill=PAPER, stroke=INK, width=0.5), radius=3.0)]
-    entries = [("peloton", "legend_peloton"), ("300m", "legend_300m"), ("finish", "legend_finish"),
-               ("columns", "legend_columns"), ("direction", "direction")]
-    if any(not side.is_road(c, l) for c, l in side.squares()):
-        entries.insert(4, ("off", "legend_off"))
+    entries = _legend_entries(side)
     cols = 3
     rows = (len(entries) + cols - 1) // cols
     cw, ch = (w - 6) / cols, (h - 6) / rows
@@ -517,6 +514,21 @@ def _legend(ctx: _Ctx) -> list[Item]:
         box = textfit.Box(ix + s + 3.5, cy + 2, cw - s - 10, ch - 4, 10.5, 6.5, align="left")
         items += ctx.fit(ctx.text(macro), box, "sans", INK)
     return items
+
+
+def _legend_entries(side: BoardSide) -> list[tuple[str, str]]:
+    """(icon, text macro) for what the side has: start squares, a 300 m line, a finish line (and
+    the distances to it beside the road), squares off the road; and the direction of the race."""
+    entries = []
+    if side.marks(PELOTON):
+        entries.append(("peloton", "legend_peloton"))
+    if side.line(LINE_300):
+        entries.append(("300m", "legend_300m"))
+    if side.line(FINISH):
+        entries += [("finish", "legend_finish"), ("columns", "legend_columns")]
+    if any(not side.is_road(c, l) for c, l in side.squares()):
+        entries.append(("off", "legend_off"))
+    return entries + [("direction", "direction")]
 
 
 def _icon(ctx: _Ctx, kind: str, x: float, y: float, s: float) -> list[Item]:

@@ -317,11 +317,60 @@ def _environment(env=None, folders: list[Path] | None = None):
     return env
 
 
+def data_context(model: GameModel) -> dict[str, Any]:
+    """What the rulebook of a game with no rules module reads: its data, counted.
+
+    - ``game`` (game.yaml), ``rules`` and ``facts`` (rules.yaml as data), ``model``, ``date`` (ISO);
+    - ``decks``: by id, ``{id, name, size, designs, kinds}`` (``kinds``: kind -> printed cards);
+    - ``tokens``: by id and by kind, ``{count, value, name, kinds}`` (a kind sums its tokens' counts;
+      ``value`` is the first token's);
+    - ``sides``: every board side, ``{id, label, name, board, columns, lanes, square_mm, board_w,
+      board_h, lines}`` (``lines``: kind -> column);
+    - ``decisions``: the designer decisions of rules.yaml.
+    """
+    decks = {}
+    for deck in model.decks:
+        kinds: dict[str, int] = {}
+        for card in deck.cards:
+            kinds[card.kind] = kinds.get(card.kind, 0) + card.qty
+        decks[deck.id] = {"id": deck.id, "name": deck.name, "size": deck.size, "designs": len(deck.cards),
+                          "kinds": kinds}
+    tokens: dict[str, dict[str, Any]] = {}
+    for token in model.tokens:
+        tokens[token.id] = {"id": token.id, "name": token.name, "count": token.count, "value": token.value}
+        group = tokens.setdefault(token.kind, {"id": token.kind, "name": token.name, "count": 0,
+                                               "value": token.value})
+        if group is not tokens[token.id]:
+            group["count"] += token.count
+    sides = []
+    for board in model.boards:
+        for side in board.sides:
+            w, h = board.size_mm(side)
+            sides.append({"id": side.id, "label": side.id.upper(), "name": side.name, "board": board.name,
+                          "columns": side.columns, "lanes": side.lanes, "square_mm": _num(side.square_mm),
+                          "board_w": _num(w), "board_h": _num(h),
+                          "lines": {line.kind: line.column for line in side.lines}})
+    return {
+        "game": model.info,
+        "rules": model.facts,
+        "facts": model.facts,
+        "model": model,
+        "decks": decks,
+        "tokens": tokens,
+        "sides": sides,
+        "decisions": _decisions(model),
+        "date": model.info.date.isoformat(),
+    }
+
+
 def _game_context(model: GameModel) -> dict[str, Any]:
-    """The game's own rulebook context (``rulebook_context`` in its rules module), else this one."""
+    """The game's own rulebook context (``rulebook_context`` in its rules module); a game with no
+    rules module gets its data counted (data_context); else this module's rulebook_context."""
     from pnp.games import game_module
 
     module = game_module(model.info, model.sources.folder)
+    if module is None:
+        return data_context(model)
     own = getattr(module, "rulebook_context", None)
     return own(model) if own is not None else rulebook_context(model)
 
@@ -331,6 +380,41 @@ def template_name(model: GameModel) -> str:
     from pnp.layout.templates import RULEBOOK
 
     return RULEBOOK
+
+
+def _render_located(env, name: str, context: dict[str, Any], folders: list[Path]) -> str:
+    """The rulebook template rendered; a mistake in it (missing, a syntax error, an undefined name,
+    an expression that fails) is a data error at its template file and line."""
+    import jinja2
+
+    from pnp.errors import DataError, DataErrors, Location
+    from pnp.model.reader import display_path
+
+    where = next((f / name for f in folders if (f / name).is_file()), folders[0] / name)
+
+    def error(file: str, line: int, message: str, hint: str = "") -> DataErrors:
+        return DataErrors([DataError(Location(display_path(Path(file)), line), message, hint=hint)])
+
+    try:
+        template = env.get_template(name)
+    except jinja2.TemplateNotFound as exc:
+        raise error(str(where), 0, f"rulebook template not found: {exc.name}",
+                    f"create {exc.name} in {display_path(folders[0])}") from None
+    except jinja2.TemplateSyntaxError as exc:
+        raise error(exc.filename or str(where), exc.lineno, f"template syntax: {exc.message}") from None
+    try:
+        return template.render(**context)
+    except jinja2.TemplateSyntaxError as exc:  # an included template
+        raise error(exc.filename or str(where), exc.lineno, f"template syntax: {exc.message}") from None
+    except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+        file, line, tb = str(where), 0, exc.__traceback__
+        while tb is not None:  # the innermost frame of template code (Jinja names its file and line)
+            if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+                file, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+            tb = tb.tb_next
+        message = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else str(exc)
+        raise error(file, line, f"{type(exc).__name__}: {message}",
+                    "see what a rulebook template receives in pnp/layout/rulebook_context.py") from None
 
 
 def render_rulebook_markdown(model: GameModel, env=None) -> str:
@@ -343,8 +427,9 @@ def render_rulebook_markdown(model: GameModel, env=None) -> str:
     """
     from pnp.paths import template_dirs
 
-    env = _environment(env, template_dirs(model.sources.folder))
-    text = env.get_template(template_name(model)).render(**_game_context(model))
+    folders = template_dirs(model.sources.folder)
+    env = _environment(env, folders)
+    text = _render_located(env, template_name(model), _game_context(model), folders)
     lines = [ln.rstrip() for ln in text.splitlines()]
     out = "\n".join(lines)
     out = re.sub(r"\n{3,}", "\n\n", out).strip()
