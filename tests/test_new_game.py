@@ -1,0 +1,264 @@
+"""``pnp new``: the game it writes builds and checks clean, in French and English, on A4 and Letter,
+from a folder outside the repository; it never overwrites; the README's walkthrough runs as written.
+
+The install test (a fresh venv, ``pip install`` of the repository, not editable, then the scaffold
+from a folder outside it) takes about 15 s with pip's cache; without network or cache it is skipped,
+except in CI (``CI`` set), where it must pass.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import polib
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import cli
+from pnp.new import create
+
+import renderers
+
+ROOT = Path(__file__).resolve().parent.parent
+PNP = Path(sys.executable).parent / "pnp"
+
+# The "Make your own game" section of the README, as the test runs it: its `sh` blocks are run
+# line by line, the edits the prose asks for are made between them (see test_the_walkthrough).
+WALKTHROUGH = """\
+## Make your own game
+
+`pnp new` writes a small working game to start from, in a new folder: a race for 2 to 4 players with
+a deck of race cards (a face and a back template), pawns and bonus tokens, a board, a rulebook,
+declarative checks and a draw pile in `rules.yaml`, its French texts and a complete English
+catalog. There is no Python in it: everything is data and templates, and the folder can live
+anywhere.
+
+```sh
+pnp new my-game                    # writes the folder my-game/ (never over an existing one)
+pnp check my-game                  # the checks of rules.yaml: no error, one decision as a question
+pnp build my-game                  # the kit in output/my-game/fr/
+```
+
+Change a number and check again: with `hand: 6` under `deal:` in `my-game/rules.yaml`,
+`pnp check my-game` fails (exit 1) at the line of the check `MG-DECK-DEAL`: at 4 players, the 28
+cards fall 4 short of the deal and the draw pile. Put it back to 3.
+
+Edit a card: the band of the race cards says "Course" (macro `kind_label` in
+`my-game/templates/cards.j2`; the face that prints it is `templates/faces/course.svg.j2`, the back
+`templates/faces/dos.svg.j2`). Write `Sprint` instead: the next build prints it. A changed text
+needs its translation:
+
+```sh
+pnp i18n update my-game            # "Sprint" joins locales/: untranslated or fuzzy in en.po
+pnp i18n status my-game            # what is left to translate, per language
+```
+
+Translate it in `my-game/locales/en.po` (Poedit, or a text editor: write the English in the
+`msgstr ""` under `msgid "Sprint"`, and delete the `#, fuzzy` line above it if there is one).
+Until then an English build fails and names the string (`--draft` builds it anyway, watermarked).
+
+```sh
+pnp build my-game --lang en        # the English kit in output/my-game/en/
+```
+
+The folder holds `game.yaml`, `rules.yaml`, `palette.yaml`, `decks.yaml` with its card list
+`course.csv` (a row per card design, `qty` copies), `tokens.yaml`, `boards.yaml`, `templates/`
+(`cards.j2` and `board.j2`: the texts; `rulebook.md.j2`; `faces/`: the face and the back) and
+`locales/`; each file says in comments what it holds, and "How a game is described" below is the
+reference. `pnp new NAME --dir DIR --title "..."` writes it elsewhere, with its title.
+"""
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "PNP_CACHE": str(tmp_path / "cache")}
+
+
+def run(args: list[str], cwd: Path, tmp_path: Path, pnp: Path = PNP) -> subprocess.CompletedProcess:
+    return subprocess.run([str(pnp), *args], cwd=cwd, env=_env(tmp_path), capture_output=True, text=True)
+
+
+def messages_of(pdf: Path) -> list[str]:
+    return [f"{pdf.name} {name}: {m}" for name in renderers.available()
+            for m in getattr(renderers, f"{name}_messages")(pdf)]
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    """The game ``pnp new`` writes, in a folder outside the repository."""
+    return create("my-game", tmp_path_factory.mktemp("designer"), title="Mon jeu")
+
+
+def test_the_new_game_checks_clean(game: Path, tmp_path: Path) -> None:
+    result = run(["check", "my-game", "--strict"], game.parent, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "my-game: 0 errors, 0 warnings" in result.stdout
+
+
+def test_the_new_game_s_catalogs_are_complete(game: Path, tmp_path: Path) -> None:
+    result = run(["i18n", "status", "my-game", "--check"], game.parent, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "complete" in result.stdout
+    if shutil.which("msgfmt"):
+        check = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(game / "locales" / "en.po")],
+                               capture_output=True, text=True)
+        assert check.returncode == 0, check.stderr
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_new_game_builds_clean_in_french_and_english(game: Path, tmp_path: Path, paper: str) -> None:
+    out = tmp_path / "out"
+    result = run(["build", "my-game", "--lang", "all", "--paper", paper, "--out", str(out), "--full"],
+                 game.parent, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 errors, 0 warnings" in result.stdout
+    for lang in ("fr", "en"):
+        kit = out / "my-game" / lang
+        names = sorted(p.name for p in kit.iterdir())
+        assert {"kit.pdf", "cards.pdf", "pieces.pdf", "rulebook.pdf", "board-a.pdf", "board-a.svg",
+                f"board-a-{paper}.pdf", "manifest.json"} <= set(names), names
+        found = [m for pdf in sorted(kit.glob("*.pdf")) for m in messages_of(pdf)]
+        assert found == []
+
+
+def test_pnp_new_fills_in_the_name_title_and_date(tmp_path: Path) -> None:
+    folder = create("tricky", tmp_path, title='Le "Grand" jeu')
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    assert "id: tricky\n" in text and 'title: "Le \\"Grand\\" jeu"\n' in text
+    assert not re.search(r"__(ID|TITLE|DATE)__", "".join(p.read_text(encoding="utf-8")
+                                                         for p in folder.rglob("*") if p.is_file()))
+    entries = {e.msgid: e.msgstr for e in polib.pofile(str(folder / "locales" / "en.po"))}
+    assert entries['Le "Grand" jeu'] == 'Le "Grand" jeu'
+    result = run(["i18n", "status", "tricky", "--check"], tmp_path, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_title_that_is_also_a_text_of_the_game_stays_one_entry(tmp_path: Path) -> None:
+    folder = create("bonus", tmp_path, title="Bonus")
+    catalog = polib.pofile(str(folder / "locales" / "en.po"))
+    assert [e.msgid for e in catalog].count("Bonus") == 1
+    assert run(["i18n", "status", "bonus", "--check"], tmp_path, tmp_path).returncode == 0
+
+
+def test_pnp_new_refuses_an_existing_folder(tmp_path: Path) -> None:
+    (tmp_path / "my-game").mkdir()
+    (tmp_path / "my-game" / "notes.txt").write_text("mine", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["new", "my-game", "--dir", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "already exists" in result.output and "never overwrites" in result.output
+    assert sorted(p.name for p in (tmp_path / "my-game").iterdir()) == ["notes.txt"]
+    assert not list(tmp_path.glob(".*pnp-new"))
+
+
+@pytest.mark.parametrize("name", ["My_Game", "-x", "a/b", ""])
+def test_pnp_new_refuses_a_name_that_is_no_game_id(tmp_path: Path, name: str) -> None:
+    result = CliRunner().invoke(cli, ["new", name, "--dir", str(tmp_path)])
+    assert result.exit_code in (1, 2)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _blocks(markdown: str) -> list[list[list[str]]]:
+    """The commands of each ```sh block: a list of argv per line (comments dropped)."""
+    blocks = re.findall(r"```sh\n(.*?)```", markdown, re.S)
+    return [[shlex.split(line, comments=True) for line in block.splitlines() if line.strip()]
+            for block in blocks]
+
+
+def test_the_walkthrough(tmp_path: Path) -> None:
+    """The README's walkthrough, run as a designer would, in an empty folder outside the repository."""
+    home = tmp_path / "designer"
+    home.mkdir()
+    blocks = _blocks(WALKTHROUGH)
+    assert [argv[:2] for block in blocks for argv in block] == [
+        ["pnp", "new"], ["pnp", "check"], ["pnp", "build"], ["pnp", "i18n"], ["pnp", "i18n"], ["pnp", "build"]]
+
+    def commands(block: list[list[str]]) -> list[str]:
+        outputs = []
+        for argv in block:
+            result = run(argv[1:], home, tmp_path)
+            assert result.returncode == 0, f"{shlex.join(argv)}:\n{result.stdout}{result.stderr}"
+            outputs.append(result.stdout + result.stderr)
+        return outputs
+
+    created, checked, built = commands(blocks[0])
+    assert "pnp check my-game" in created and "pnp build my-game --lang en" in created
+    assert "0 errors" in checked and (home / "output" / "my-game" / "fr" / "kit.pdf").is_file()
+
+    # change a number: the check fails at its line; put it back
+    rules = home / "my-game" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("hand: 3 ", "hand: 6 ", 1), encoding="utf-8")
+    result = run(["check", "my-game"], home, tmp_path)
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if "id: MG-DECK-DEAL" in ln)
+    assert result.returncode == 1 and f"my-game/rules.yaml:{line}: error MG-DECK-DEAL" in result.stdout
+    assert "at 4 players: 4 short" in result.stdout
+    rules.write_text(text, encoding="utf-8")
+
+    # edit a card: "Course" becomes "Sprint"
+    cards = home / "my-game" / "templates" / "cards.j2"
+    source = cards.read_text(encoding="utf-8")
+    assert source.count("{% trans %}Course{% endtrans %}") == 1
+    cards.write_text(source.replace("{% trans %}Course{% endtrans %}", "{% trans %}Sprint{% endtrans %}"),
+                     encoding="utf-8")
+    updated, status = commands(blocks[1])
+    assert '"Sprint"' in updated and "Sprint" in status
+    english = run(["build", "my-game", "--lang", "en"], home, tmp_path)
+    assert english.returncode == 1 and '"Sprint"' in english.stderr
+
+    # translate it, as in Poedit
+    po = polib.pofile(str(home / "my-game" / "locales" / "en.po"))
+    entry = po.find("Sprint")
+    entry.msgstr = "Sprint"
+    if "fuzzy" in entry.flags:
+        entry.flags.remove("fuzzy")
+    entry.previous_msgid = None
+    po.save()
+    (built_en,) = commands(blocks[2])
+    assert (home / "output" / "my-game" / "en" / "kit.pdf").is_file()
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(home / "output" / "my-game" / "en" / "cards.pdf").pages)
+    assert "SPRINT" in text and "COURSE" not in text
+
+
+def test_the_readme_holds_the_walkthrough() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    if "## Make your own game" not in readme:
+        pytest.skip("the README has no 'Make your own game' section yet")
+    assert WALKTHROUGH in readme
+
+
+OFFLINE = ("Could not find a version", "No matching distribution", "NewConnectionError", "Network is unreachable",
+           "Temporary failure in name resolution")
+
+
+def test_a_non_editable_install_makes_checks_builds_and_translates_the_new_game(tmp_path: Path) -> None:
+    """pnp installed from the repository (not editable) into a fresh venv, run from a folder outside
+    it: the new game checks, builds in French and English and its catalogs are complete."""
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    pip = env_dir / "bin" / "pip"
+    install = subprocess.run([str(pip), "install", "-q", str(ROOT)], capture_output=True, text=True,
+                             cwd=tmp_path)
+    if install.returncode and not os.environ.get("CI") and any(w in install.stderr for w in OFFLINE):
+        pytest.skip("pip cannot reach pnp's dependencies (no network, no pip cache); CI runs this test")
+    assert install.returncode == 0, install.stdout + install.stderr
+    pnp = env_dir / "bin" / "pnp"
+    home = tmp_path / "designer"
+    home.mkdir()
+    for args in (["new", "my-game"], ["check", "my-game", "--strict"], ["i18n", "status", "my-game", "--check"],
+                 ["build", "my-game", "--lang", "all"]):
+        result = run(args, home, tmp_path, pnp=pnp)
+        assert result.returncode == 0, f"pnp {shlex.join(args)}:\n{result.stdout}{result.stderr}"
+    for lang in ("fr", "en"):
+        assert (home / "output" / "my-game" / lang / "kit.pdf").is_file()
+    # the installed pnp runs its own copy, not the checkout's
+    where = subprocess.run([str(env_dir / "bin" / "python"), "-c", "import pnp; print(pnp.__file__)"],
+                           capture_output=True, text=True, cwd=home)
+    assert str(env_dir) in where.stdout
