@@ -262,3 +262,50 @@ def test_a_non_editable_install_makes_checks_builds_and_translates_the_new_game(
     where = subprocess.run([str(env_dir / "bin" / "python"), "-c", "import pnp; print(pnp.__file__)"],
                            capture_output=True, text=True, cwd=home)
     assert str(env_dir) in where.stdout
+
+
+# --- what a game with no Python needs of pnp: its mistakes are located, its board shows only what it has
+
+
+def _copy(game: Path, tmp_path: Path, name: str) -> Path:
+    folder = tmp_path / name
+    shutil.copytree(game, folder)
+    text = (folder / "game.yaml").read_text(encoding="utf-8")
+    (folder / "game.yaml").write_text(text.replace("id: my-game", f"id: {name}"), encoding="utf-8")
+    return folder
+
+
+def test_a_mistake_in_the_rulebook_template_is_located(game: Path, tmp_path: Path) -> None:
+    folder = _copy(game, tmp_path, "broken-rulebook")
+    path = folder / "templates" / "rulebook.md.j2"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, ln in enumerate(lines, 1) if "tokens.pawn.count" in ln)
+    path.write_text("\n".join(ln.replace("tokens.pawn.count", "tokens.pion.count") for ln in lines) + "\n",
+                    encoding="utf-8")
+    result = run(["build", "broken-rulebook", "--only", "rulebook", "--out", str(tmp_path / "out")], tmp_path, tmp_path)
+    assert result.returncode == 1
+    assert f"broken-rulebook/templates/rulebook.md.j2:{line}: error: UndefinedError:" in result.stderr
+    assert "'pion'" in result.stderr and "internal error" not in result.stderr
+    path.unlink()
+    result = run(["build", "broken-rulebook", "--only", "rulebook", "--out", str(tmp_path / "out")], tmp_path, tmp_path)
+    assert result.returncode == 1 and "rulebook template not found: rulebook.md.j2" in result.stderr
+
+
+def test_an_unknown_board_layout_is_a_located_error(game: Path, tmp_path: Path) -> None:
+    folder = _copy(game, tmp_path, "odd-board")
+    path = folder / "boards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    name: Plateau\n",
+                                                             "    name: Plateau\n    layout: road-gird\n"),
+                    encoding="utf-8")
+    result = run(["check", "odd-board"], tmp_path, tmp_path)
+    assert result.returncode == 1 and "internal error" not in result.stderr
+    assert re.search(r"odd-board/boards\.yaml:\d+: error: boards\[plateau\]\.layout: unknown board layout "
+                     r"'road-gird' \(did you mean 'road-grid'\?\)", result.stderr + result.stdout)
+
+
+def test_the_board_legend_explains_only_what_the_side_has(game: Path) -> None:
+    from pnp.layout.board import _legend_entries
+    from pnp.model import load_game
+
+    (side,) = load_game(game).boards[0].sides
+    assert [icon for icon, _ in _legend_entries(side)] == ["peloton", "finish", "columns", "off", "direction"]

@@ -58,7 +58,22 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
                 _check(errors, where, f"{deck.id}[{card.id}].rider", card.rider, "rider", riders)
             if card.colour:
                 _check(errors, where, f"{deck.id}[{card.id}].colour", card.colour, "colour", colours)
+    for board in model.boards:
+        _check(errors, src.component(f"board:{board.id}"), f"boards[{board.id}].layout", board.layout,
+               "board layout", board_layouts())
     check_pile_references(model, errors)
+
+
+def board_layouts() -> list[str]:
+    """The names a board's ``layout:`` may take: road-grid, and each module of pnp/layout/boards
+    (found without importing them)."""
+    import importlib.util
+    import pkgutil
+
+    spec = importlib.util.find_spec("pnp.layout.boards")
+    found = [m.name.replace("_", "-") for m in pkgutil.iter_modules(spec.submodule_search_locations or [])
+             if m.name != "frame" and not m.name.startswith("_")]
+    return ["road-grid", *sorted(found)]
 
 
 def _decision_ids(model: GameModel) -> list[str]:
