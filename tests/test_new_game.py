@@ -309,3 +309,33 @@ def test_the_board_legend_explains_only_what_the_side_has(game: Path) -> None:
 
     (side,) = load_game(game).boards[0].sides
     assert [icon for icon, _ in _legend_entries(side)] == ["peloton", "finish", "columns", "off", "direction"]
+
+
+def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:
+    """No palette, tokens, board, riders or jerseys, and no cards.j2 or board.j2: faces that write
+    their own texts need no text file."""
+    folder = tmp_path / "mini"
+    (folder / "templates" / "faces").mkdir(parents=True)
+    (folder / "game.yaml").write_text('id: mini\ntitle: Mini\nversion: "0.1"\ndate: 2026-01-01\n'
+                                      "players: {min: 2, max: 3}\n", encoding="utf-8")
+    (folder / "rules.yaml").write_text("deal: {hand: 2}\n", encoding="utf-8")
+    (folder / "decks.yaml").write_text("decks:\n  - {id: d, name: Cartes, face: f, back: dos, "
+                                       "cards: [{id: a, kind: x, qty: 3}]}\n", encoding="utf-8")
+    shutil.copy(ROOT / "pnp" / "scaffold" / "game" / "templates" / "faces" / "dos.svg.j2",
+                folder / "templates" / "faces" / "dos.svg.j2")
+    face = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:pnp="https://pnp.invalid/ns" {{ svg_size }}>\n'
+            '  <pnp:text x="4" y="40" width="{{ w - 8 }}" height="10" size="12">{% trans %}Carte{% endtrans %}'
+            "</pnp:text>\n</svg>\n")
+    (folder / "templates" / "faces" / "f.svg.j2").write_text(face, encoding="utf-8")
+    (folder / "templates" / "rulebook.md.j2").write_text(
+        "# {% trans %}Règle{% endtrans +%}\n\n{% trans n=rules.deal.hand %}Prenez {{ n }} cartes.{% endtrans +%}\n",
+        encoding="utf-8")
+    assert run(["check", "mini", "--strict"], tmp_path, tmp_path).returncode == 0
+    result = run(["build", "mini", "--out", str(tmp_path / "out")], tmp_path, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert {"cards.pdf", "rulebook.pdf", "kit.pdf"} <= {p.name for p in (tmp_path / "out" / "mini" / "fr").iterdir()}
+    # a face that asks for a text of the missing cards.j2 names the file to create
+    (folder / "templates" / "faces" / "f.svg.j2").write_text(face.replace("{% trans %}Carte{% endtrans %}",
+                                                                          '{{ texts("name") }}'), encoding="utf-8")
+    result = run(["build", "mini", "--out", str(tmp_path / "out2")], tmp_path, tmp_path)
+    assert result.returncode == 1 and "mini/templates/cards.j2: error: template not found: cards.j2" in result.stderr

@@ -88,8 +88,13 @@ class Texts:
         except jinja2.TemplateNotFound as exc:
             missing = exc.name if exc.name != name else name
             where = Location(str(found)) if missing != name else self.where
-            raise DataErrors([DataError(where, f"template not found: {missing}",
-                                        hint=f"create {missing} in {folders[0]}")]) from None
+            error = DataErrors([DataError(where, f"template not found: {missing}",
+                                          hint=f"create {missing} in {folders[0]}")])
+            if missing != name:
+                raise error from None
+            # a game may have no text file of this kind (faces that write their texts themselves):
+            # the error comes with the first text asked of it
+            self.module, self._missing = None, error
         except jinja2.TemplateSyntaxError as exc:
             raise DataErrors([DataError(Location(exc.filename or self.where.file, exc.lineno),
                                         f"template syntax: {exc.message}")]) from None
@@ -105,6 +110,8 @@ class Texts:
     def _render(self, name: str, context: dict[str, Any]) -> str:
         import jinja2
 
+        if self.module is None:
+            raise self._missing
         macro = getattr(self.module, name, None)
         if macro is None:
             raise DataErrors([DataError(self.where, f"no macro '{name}'",
