@@ -339,3 +339,15 @@ def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:
                                                                           '{{ texts("name") }}'), encoding="utf-8")
     result = run(["build", "mini", "--out", str(tmp_path / "out2")], tmp_path, tmp_path)
     assert result.returncode == 1 and "mini/templates/cards.j2: error: template not found: cards.j2" in result.stderr
+
+
+def test_an_area_holding_an_unknown_token_is_a_located_error(game: Path, tmp_path: Path) -> None:
+    folder = _copy(game, tmp_path, "lost-pile")
+    path = folder / "boards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "          - {id: titre", "          - {id: jetons, kind: tokens, x: 320, y: 60, w: 50, h: 60, holds: [bonuss]}\n"
+                                  "          - {id: titre"), encoding="utf-8")
+    result = run(["check", "lost-pile"], tmp_path, tmp_path)
+    assert result.returncode == 1
+    assert ("lost-pile/boards.yaml:4: error: boards[plateau].sides[a].areas[jetons].holds: unknown token or deck "
+            "'bonuss' (did you mean 'bonus'?)") in result.stderr
