@@ -62,7 +62,7 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
     for board in model.boards:
         where = src.component(f"board:{board.id}")
         _check(errors, where, f"boards[{board.id}].layout", board.layout, "board layout", board_layouts())
-        for side in board.sides:
+        for side in board.sides if not errors.errors else ():  # not after a mistake in the tokens: no echo
             for area in side.areas:
                 for ident in area.holds:
                     _check(errors, where, f"boards[{board.id}].sides[{side.id}].areas[{area.id}].holds", ident,
