@@ -294,21 +294,24 @@ def test_a_mistake_in_the_rulebook_template_is_located(game: Path, tmp_path: Pat
 def test_an_unknown_board_layout_is_a_located_error(game: Path, tmp_path: Path) -> None:
     folder = _copy(game, tmp_path, "odd-board")
     path = folder / "boards.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("    name: Plateau\n",
-                                                             "    name: Plateau\n    layout: road-gird\n"),
-                    encoding="utf-8")
+    path.write_text(path.read_text(encoding="utf-8").replace("layout: squares", "layout: sqares"), encoding="utf-8")
     result = run(["check", "odd-board"], tmp_path, tmp_path)
     assert result.returncode == 1 and "internal error" not in result.stderr
     assert re.search(r"odd-board/boards\.yaml:\d+: error: boards\[plateau\]\.layout: unknown board layout "
-                     r"'road-gird' \(did you mean 'road-grid'\?\)", result.stderr + result.stdout)
+                     r"'sqares' \(did you mean 'squares'\?\)", result.stderr + result.stdout)
 
 
 def test_the_board_legend_explains_only_what_the_side_has(game: Path) -> None:
     from pnp.layout.board import _legend_entries
+    from pnp.layout.boards.squares import legend_entries
     from pnp.model import load_game
 
     (side,) = load_game(game).boards[0].sides
-    assert [icon for icon, _ in _legend_entries(side)] == ["peloton", "finish", "columns", "off", "direction"]
+    # the plain layout (squares): an entry per kind of mark and line, worded by legend_<kind>
+    assert legend_entries(side) == [("mark", "legend_depart"), ("finish", "legend_finish"), ("off", "legend_off"),
+                                    ("direction", "direction")]
+    # the road layout (road-grid): no peloton squares, no 300 m line on this side, so none in its legend
+    assert [icon for icon, _ in _legend_entries(side)] == ["finish", "columns", "off", "direction"]
 
 
 def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:
@@ -340,14 +343,3 @@ def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:
     result = run(["build", "mini", "--out", str(tmp_path / "out2")], tmp_path, tmp_path)
     assert result.returncode == 1 and "mini/templates/cards.j2: error: template not found: cards.j2" in result.stderr
 
-
-def test_an_area_holding_an_unknown_token_is_a_located_error(game: Path, tmp_path: Path) -> None:
-    folder = _copy(game, tmp_path, "lost-pile")
-    path = folder / "boards.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "          - {id: titre", "          - {id: jetons, kind: tokens, x: 320, y: 60, w: 50, h: 60, holds: [bonuss]}\n"
-                                  "          - {id: titre"), encoding="utf-8")
-    result = run(["check", "lost-pile"], tmp_path, tmp_path)
-    assert result.returncode == 1
-    assert ("lost-pile/boards.yaml:4: error: boards[plateau].sides[a].areas[jetons].holds: unknown token or deck "
-            "'bonuss' (did you mean 'bonus'?)") in result.stderr

@@ -58,15 +58,9 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
                 _check(errors, where, f"{deck.id}[{card.id}].rider", card.rider, "rider", riders)
             if card.colour:
                 _check(errors, where, f"{deck.id}[{card.id}].colour", card.colour, "colour", colours)
-    kept = _known(model, "token") + _known(model, "deck")
     for board in model.boards:
-        where = src.component(f"board:{board.id}")
-        _check(errors, where, f"boards[{board.id}].layout", board.layout, "board layout", board_layouts())
-        for side in board.sides if not errors.errors else ():  # not after a mistake in the tokens: no echo
-            for area in side.areas:
-                for ident in area.holds:
-                    _check(errors, where, f"boards[{board.id}].sides[{side.id}].areas[{area.id}].holds", ident,
-                           "token or deck", kept)
+        _check(errors, src.component(f"board:{board.id}"), f"boards[{board.id}].layout", board.layout,
+               "board layout", board_layouts())
     check_pile_references(model, errors)
 
 
