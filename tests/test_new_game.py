@@ -69,10 +69,10 @@ pnp build my-game --lang en        # the English kit in output/my-game/en/
 ```
 
 The folder holds `game.yaml`, `rules.yaml`, `palette.yaml`, `decks.yaml` with its card list
-`course.csv` (a row per card design, `qty` copies), `tokens.yaml`, `boards.yaml`, `templates/`
-(`cards.j2` and `board.j2`: the texts; `rulebook.md.j2`; `faces/`: the face and the back) and
-`locales/`; each file says in comments what it holds, and "How a game is described" below is the
-reference. `pnp new NAME --dir DIR --title "..."` writes it elsewhere, with its title.
+`course.csv` (a row per card design, `qty` copies), `tokens.yaml`, `boards.yaml` (a plain grid of
+squares: `layout: squares`), `templates/` (`cards.j2` and `board.j2`: the texts; `rulebook.md.j2`;
+`faces/`: the face and the back) and `locales/`; each file says in comments what it holds, and
+"How a game is described" below is the reference. `pnp new NAME --dir DIR --title "..."` writes it elsewhere, with its title.
 """
 
 
