@@ -343,3 +343,27 @@ def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:
     result = run(["build", "mini", "--out", str(tmp_path / "out2")], tmp_path, tmp_path)
     assert result.returncode == 1 and "mini/templates/cards.j2: error: template not found: cards.j2" in result.stderr
 
+
+
+def test_the_plain_board_shows_every_kind_of_mark_and_line_with_its_legend(game: Path, tmp_path: Path) -> None:
+    folder = _copy(game, tmp_path, "more-marks")
+    boards = folder / "boards.yaml"
+    text = boards.read_text(encoding="utf-8")
+    text = text.replace("        lines:\n", "        lines:\n          - {id: milieu, kind: relais, column: 6}\n")
+    text = text.replace("        spaces:                   # the start squares, numbered\n",
+                        "        spaces:                   # the start squares, numbered\n"
+                        "          - {column: 8, lane: 2, kind: bonus, label: \"+1\"}\n")
+    boards.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run(["build", "more-marks", "--only", "boards", "--out", str(out)], tmp_path, tmp_path)
+    assert result.returncode == 1 and "internal error" not in result.stderr
+    assert "more-marks/templates/board.j2: error: no macro 'legend_bonus'" in result.stderr
+    board_j2 = folder / "templates" / "board.j2"
+    board_j2.write_text(board_j2.read_text(encoding="utf-8")
+                        + "{% macro legend_bonus() %}Case bonus : un jeton de plus.{% endmacro %}\n"
+                        + "{% macro legend_relais() %}Relais : la mi-course.{% endmacro %}\n", encoding="utf-8")
+    result = run(["build", "more-marks", "--only", "boards", "--out", str(out)], tmp_path, tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    svg = (out / "more-marks" / "fr" / "board-a.svg").read_text(encoding="utf-8")
+    for words in ("+1", "RELAIS", "Case bonus", "Relais : la mi-course.", "ARRIVÉE"):
+        assert words in svg or words.replace(" :", "\u00a0:") in svg, words
