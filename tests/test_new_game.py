@@ -367,3 +367,21 @@ def test_the_plain_board_shows_every_kind_of_mark_and_line_with_its_legend(game:
     svg = (out / "more-marks" / "fr" / "board-a.svg").read_text(encoding="utf-8")
     for words in ("+1", "RELAIS", "Case bonus", "Relais : la mi-course.", "ARRIVÉE"):
         assert words in svg or words.replace(" :", "\u00a0:") in svg, words
+
+
+@pytest.mark.parametrize("file, old, new, message", [
+    ("game.yaml", "card_size: poker", "card_size: huge", "game.yaml:{line}: error: card_size: 'huge' is not a card size"),
+    ("decks.yaml", "    cards: course.csv", "    card_size: 300x400\n    cards: course.csv",
+     "decks.yaml:{line}: error: decks[course].card_size: a card of 300x400 mm is not printable"),
+])
+def test_a_card_size_that_cannot_print_is_a_located_error(game: Path, tmp_path: Path, file: str, old: str, new: str,
+                                                         message: str) -> None:
+    folder = _copy(game, tmp_path, "odd-cards")
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    needle = "card_size" if file == "game.yaml" else "- id: course"
+    line = next(i for i, ln in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in ln)
+    result = run(["check", "odd-cards"], tmp_path, tmp_path)
+    assert result.returncode == 1
+    assert "odd-cards/" + message.format(line=line) in result.stderr

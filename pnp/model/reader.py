@@ -228,9 +228,25 @@ def load_game(folder: Path | str) -> GameModel:
     from pnp.model.references import check_references
 
     check_references(model, r.errors)  # on what did parse, so every mistake is reported at once
+    _check_card_sizes(model, game_raw, r.errors)
     validate_checks(model, r.errors)
     r.errors.raise_if_any()
     return model
+
+
+def _check_card_sizes(model: GameModel, game_raw: Any, errors: ErrorBag) -> None:
+    """The card sizes of game.yaml and of the decks are names or WxH in mm that a sheet can hold."""
+    from pnp.layout.paper import card_size
+
+    sizes = [(model.info.card_size, game_raw.where("card_size") if isinstance(game_raw, Record) else
+              Location(display_path(Path(model.sources.folder) / "game.yaml")), "card_size")]
+    sizes += [(d.card_size, model.sources.component(f"deck:{d.id}"), f"decks[{d.id}].card_size")
+              for d in model.decks if d.card_size]
+    for spec, where, field in sizes:
+        try:
+            card_size(spec)
+        except ValueError as exc:
+            errors.add(where, str(exc), field)
 
 
 def _read_rules(module: Any, raw: Any, errors: ErrorBag) -> tuple[Any, list[Decision]]:
