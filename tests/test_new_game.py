@@ -72,7 +72,8 @@ The folder holds `game.yaml`, `rules.yaml`, `palette.yaml`, `decks.yaml` with it
 `course.csv` (a row per card design, `qty` copies), `tokens.yaml`, `boards.yaml` (a plain grid of
 squares: `layout: squares`), `templates/` (`cards.j2` and `board.j2`: the texts; `rulebook.md.j2`;
 `faces/`: the face and the back) and `locales/`; each file says in comments what it holds, and
-"How a game is described" below is the reference. `pnp new NAME --dir DIR --title "..."` writes it elsewhere, with its title.
+"How a game is described" below is the reference. `pnp new NAME --dir DIR --title "..."` writes
+it elsewhere, with its title.
 """
 
 
