@@ -360,13 +360,22 @@ def _peloton_square(ctx: _Ctx, column: int, lane: int, number: int | None) -> li
 
 # --- lines across the road
 
+def road_span(side, line) -> tuple[float, float, float] | None:
+    """Where ``line`` crosses the road: its x, and the top and bottom of the road's lanes there (the
+    lanes of its column, else of the column before it); None where there is no road."""
+    lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
+    if not lanes:
+        return None
+    return side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
+
+
 def _lines(ctx: _Ctx) -> list[Item]:
     side, items = ctx.side, []
     for line in side.lines:
-        lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
-        if not lanes:
+        span = road_span(side, line)
+        if span is None:
             continue
-        x, y0, y1 = side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
+        x, y0, y1 = span
         if line.kind == FINISH:
             items += _chequer(x - 5.0, y0, y1, 5.0)
         else:

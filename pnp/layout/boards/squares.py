@@ -16,7 +16,7 @@ Texts come from the game's templates/board.j2: ``side_title(side)``, ``credits(i
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.board import _chequer, _Ctx, seam_hints
+from pnp.layout.board import _chequer, _Ctx, road_span, seam_hints
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, polygon
 from pnp.model.boards import TERRAIN_KINDS, BoardSide
@@ -86,10 +86,10 @@ def _squares(ctx: _Ctx) -> list[Item]:
 def _lines(ctx: _Ctx) -> list[Item]:
     side, items = ctx.side, []
     for line in side.lines:
-        lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
-        if not lanes:
+        span = road_span(side, line)
+        if span is None:
             continue
-        x, y0, y1 = side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
+        x, y0, y1 = span
         if line.kind == FINISH:
             items += _chequer(x - 4.0, y0, y1, 4.0)
         else:
@@ -101,12 +101,12 @@ def _labels(ctx: _Ctx) -> list[Item]:
     """The sign of each line, above the grid where the line meets it."""
     side, items = ctx.side, []
     for line in side.lines:
-        lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
-        if not lanes:
+        span = road_span(side, line)
+        if span is None:
             continue
         text = ctx.text("line_label", kind=line.kind)
         if text:
-            y = side.y_mm(min(lanes)) - 2.5
+            y = span[1] - 2.5
             items.append(ctx.line(text.upper(), side.x_mm(line.column), y, "sans-black", 10, INK))
     return items
 

@@ -103,10 +103,10 @@ def _risk(ctx) -> list[Item]:
 def _lines(ctx) -> list[Item]:
     side, items = ctx.side, []
     for line in side.lines:
-        lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
-        if not lanes:
+        span = base.road_span(side, line)
+        if span is None:
             continue
-        x, y0, y1 = side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
+        x, y0, y1 = span
         if line.kind == "finish":
             items += base._chequer(x - 5.0, y0, y1, 5.0)
         else:
