@@ -452,12 +452,13 @@ def _calibration_texts(ctx: Ctx, lang: str, game: str | None, paper: str, back_o
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
               help="Print the sheet with this correction already applied, to check it: the lines then meet on 0.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder to write calibrate-<paper>.pdf into (default: the current folder).")
+              help="Folder to write calibrate-<paper>.pdf (calibrate-<paper>-<lang>.pdf in another language than "
+                   "French) into (default: the current folder).")
 @click.pass_obj
 @_fail_cleanly
 def calibrate(ctx: Ctx, paper: str, lang: str, game: str | None, back_offset: tuple[float, float],
               out: Path | None) -> None:
-    """Write calibrate-<paper>.pdf: one sheet to print double-sided (long-edge flip, at 100 %) that
+    """Write calibrate-<paper>.pdf (-<lang> added in another language): one sheet to print double-sided (long-edge flip, at 100 %) that
     measures how far your printer puts the back side, and gives the X,Y to pass to
     `pnp build --back-offset X,Y`.
 
@@ -478,11 +479,12 @@ def calibrate(ctx: Ctx, paper: str, lang: str, game: str | None, back_offset: tu
                                                          if any(back_offset) else "")
     pages = calibration_sheet(paper_size(paper), texts, back_offset, footer=footer)
     folder = out if out is not None else Path.cwd()
-    name = f"calibrate-{paper}.pdf"
+    code = lang.strip().lower().replace("_", "-")
+    name = f"calibrate-{paper}.pdf" if source is None else f"calibrate-{paper}-{code}.pdf"  # each language its own
     with OutputTransaction(folder) as tx:
         count = paint_pdf(pages, str(tx.path(name)), title=f"{texts.front_title} ({display_name(paper)})",
                           author="pnp", subject="pnp calibrate")
-    click.echo(f"wrote {folder / name} ({count} pages" + (f"; texts from {source}'s {lang.strip()} catalog" if source
+    click.echo(f"wrote {folder / name} ({count} pages" + (f"; {code} texts from the catalog of {source}" if source
                                                           else "") + ")")
     click.echo("Print it double-sided (flip on the long edge) at 100 %, hold it against the light and read the "
                "scales; then: pnp build --back-offset X,Y")

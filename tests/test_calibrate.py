@@ -340,8 +340,9 @@ def test_calibrate_in_another_language(tmp_path: Path, monkeypatch: pytest.Monke
     args = ["--lang", lang] + (["--game", game] if game else [])
     result, files = _run(args, tmp_path, monkeypatch)
     assert result.exit_code == 0, result.output
-    assert f"{lang} catalog" in result.output
-    text = pypdf.PdfReader(io.BytesIO(files["calibrate-a4.pdf"])).pages[0].extract_text()
+    assert f"{lang} texts from the catalog of" in result.output
+    assert list(files) == [f"calibrate-a4-{lang}.pdf"]  # the French sheet is not overwritten
+    text = pypdf.PdfReader(io.BytesIO(files[f"calibrate-a4-{lang}.pdf"])).pages[0].extract_text()
     assert words in text
 
 
