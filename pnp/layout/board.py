@@ -13,6 +13,7 @@ between tiles should keep out of (pnp.layout.seams): squares, start squares, lin
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -360,22 +361,18 @@ def _peloton_square(ctx: _Ctx, column: int, lane: int, number: int | None) -> li
 
 # --- lines across the road
 
-def road_span(side, line) -> tuple[float, float, float] | None:
-    """Where ``line`` crosses the road: its x, and the top and bottom of the road's lanes there (the
-    lanes of its column, else of the column before it); None where there is no road."""
-    lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
-    if not lanes:
-        return None
-    return side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
+def crossings(side: BoardSide) -> Iterator[tuple[Any, float, float, float]]:
+    """Every line of ``side`` that crosses the road, with its x and the top and bottom of the road's
+    lanes there (the lanes of its column, else of the column before it); a line off the road is left out."""
+    for line in side.lines:
+        lanes = side.road_lanes(line.column) or side.road_lanes(line.column - 1)
+        if lanes:
+            yield line, side.x_mm(line.column), side.y_mm(min(lanes)), side.y_mm(max(lanes) + 1)
 
 
 def _lines(ctx: _Ctx) -> list[Item]:
-    side, items = ctx.side, []
-    for line in side.lines:
-        span = road_span(side, line)
-        if span is None:
-            continue
-        x, y0, y1 = span
+    items: list[Item] = []
+    for line, x, y0, y1 in crossings(ctx.side):
         if line.kind == FINISH:
             items += _chequer(x - 5.0, y0, y1, 5.0)
         else:

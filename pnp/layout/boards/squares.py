@@ -16,7 +16,7 @@ Texts come from the game's templates/board.j2: ``side_title(side)``, ``credits(i
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.board import _chequer, _Ctx, road_span, seam_hints
+from pnp.layout.board import _chequer, _Ctx, crossings, seam_hints
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, polygon
 from pnp.model.boards import TERRAIN_KINDS, BoardSide
@@ -84,12 +84,8 @@ def _squares(ctx: _Ctx) -> list[Item]:
 
 
 def _lines(ctx: _Ctx) -> list[Item]:
-    side, items = ctx.side, []
-    for line in side.lines:
-        span = road_span(side, line)
-        if span is None:
-            continue
-        x, y0, y1 = span
+    items: list[Item] = []
+    for line, x, y0, y1 in crossings(ctx.side):
         if line.kind == FINISH:
             items += _chequer(x - 4.0, y0, y1, 4.0)
         else:
@@ -99,15 +95,11 @@ def _lines(ctx: _Ctx) -> list[Item]:
 
 def _labels(ctx: _Ctx) -> list[Item]:
     """The sign of each line, above the grid where the line meets it."""
-    side, items = ctx.side, []
-    for line in side.lines:
-        span = road_span(side, line)
-        if span is None:
-            continue
+    items: list[Item] = []
+    for line, x, y0, _ in crossings(ctx.side):
         text = ctx.text("line_label", kind=line.kind)
         if text:
-            y = span[1] - 2.5
-            items.append(ctx.line(text.upper(), side.x_mm(line.column), y, "sans-black", 10, INK))
+            items.append(ctx.line(text.upper(), x, y0 - 2.5, "sans-black", 10, INK))
     return items
 
 

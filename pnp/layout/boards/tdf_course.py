@@ -101,12 +101,8 @@ def _risk(ctx) -> list[Item]:
 
 
 def _lines(ctx) -> list[Item]:
-    side, items = ctx.side, []
-    for line in side.lines:
-        span = base.road_span(side, line)
-        if span is None:
-            continue
-        x, y0, y1 = span
+    items: list[Item] = []
+    for line, x, y0, y1 in base.crossings(ctx.side):
         if line.kind == "finish":
             items += base._chequer(x - 5.0, y0, y1, 5.0)
         else:
