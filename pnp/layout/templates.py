@@ -51,20 +51,27 @@ def environment(folder: str | Path | list[Path] | tuple, language: Language | No
 
 @lru_cache(maxsize=32)
 def _environment(folders: tuple[str, ...], language: Language):
+    return new_environment(folders, language.translations)
+
+
+def new_environment(folders: tuple[str, ...], translations: Any, autoescape: bool = False):
+    """A Jinja environment as every pnp template is written for: the ``folders`` searched first to
+    last, strict about undefined names, blocks trimmed, the i18n extension with ``trimmed`` on (as
+    extraction has it) and ``translations`` installed new-style, compiled templates cached."""
     import jinja2
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(list(folders)),
         bytecode_cache=bytecode_cache(),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,
+        autoescape=autoescape,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
         extensions=["jinja2.ext.i18n"],
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(language.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
     return env
 
 

@@ -73,20 +73,9 @@ def environment(game_folder: Path, language: Language):
 
 @lru_cache(maxsize=16)
 def _environment(folders: tuple[str, ...], language: Language):
-    import jinja2
+    from pnp.layout.templates import new_environment
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(list(folders)),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=False,
-        extensions=["jinja2.ext.i18n"],
-        bytecode_cache=_bytecode_cache(),
-    )
-    env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_translations(_Escaped(language.translations), newstyle=True)  # type: ignore[attr-defined]
+    env = new_environment(folders, _Escaped(language.translations), autoescape=True)  # faces are XML
     env.filters["mm"] = mm
     env.globals["mm"] = mm
     from pnp.layout.markup.geometry import GLOBALS as geometry
@@ -121,12 +110,6 @@ class _Escaped:
         from markupsafe import escape
 
         return escape(self.t.npgettext(context, singular, plural, n))
-
-
-def _bytecode_cache():
-    from pnp.layout.templates import bytecode_cache
-
-    return bytecode_cache()
 
 
 def mm(value: float) -> str:
