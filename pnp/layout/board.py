@@ -26,7 +26,7 @@ from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Sym
                               translate)
 from pnp.layout.seams import Keep, SeamHints
 from pnp.layout.templates import Texts
-from pnp.model.boards import Board, BoardSide
+from pnp.model.boards import TERRAIN_KINDS, Board, BoardSide
 from pnp.model.game_model import GameModel
 
 BLEED = 3.0
@@ -91,7 +91,10 @@ class _Ctx:
 
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
-    """One side of its board at full size: trim (bleed, bleed, w, h), art running into the bleed."""
+    """One side of its board at full size: trim (bleed, bleed, w, h), art running into the bleed;
+    the board's decorations template (pnp.layout.boards.decorations) drawn over it."""
+    from pnp.layout.boards.decorations import decorate
+
     board = board_of(model, side)
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
@@ -104,31 +107,36 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_legend(ctx)), id="legend"),
         Group(tuple(_title(ctx)), id="title"),
     )
-    hints = seam_hints(ctx, groups, [(m.column, m.lane) for m in side.marks(PELOTON)])
-    return board_page(board, side, groups, w, h, bleed, seams=hints)
+    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, crossings=list(crossings(side)))
+    return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, numbered(side)))
+
+
+def numbered(side: BoardSide) -> list[tuple[int, int]]:
+    """The squares where pieces start a race: the side's numbered marks (peloton squares, start bands)."""
+    return [(m.column, m.lane) for m in side.spaces if m.number is not None and m.kind not in TERRAIN_KINDS]
 
 
 # --- where the board may be cut into tiles
 
 def seam_hints(ctx: _Ctx, groups: tuple[Group, ...], starts: list[tuple[int, int]],
-               lines: tuple[str, ...] = ("lines",), labels: tuple[str, ...] = ("labels",),
-               panels: tuple[tuple[str, str], ...] = (("tokens", "tokens"), ("legend", "legend"),
-                                                      ("title", "title"))) -> SeamHints:
+               lines: tuple[str, ...] = ("lines",), labels: tuple[str, ...] = ("labels",)) -> SeamHints:
     """The features of a road-grid side that a seam between tiles should keep out of: its road
     squares (a seam runs along their edges), its ``starts`` squares, what the groups named in
-    ``lines`` draw across the road, what the ``labels`` groups draw, and each panel (group id,
-    area kind) with what is written and drawn on it."""
+    ``lines`` draw across the road, what the ``labels`` groups draw, and each panel (a group named
+    after a kind of area of the side: title, legend, tokens ...) with what is written and drawn on it."""
     side = ctx.side
     by_id = {g.id: g for g in groups}
     keep: list[Keep] = [Keep(*side.square_box(c, l), seams.SQUARE, "square") for c, l in side.road()]
     keep += [Keep(*side.square_box(c, l), seams.START, "start") for c, l in starts]
     for gid in lines:
-        keep += seams.item_keeps(by_id[gid].items, seams.LINE, "line")
+        if gid in by_id:
+            keep += seams.item_keeps(by_id[gid].items, seams.LINE, "line")
     for gid in labels:
-        keep += seams.item_keeps(by_id[gid].items, seams.LABEL, "label")
-    for gid, kind in panels:
-        for area in side.areas_of(kind)[:1]:
-            keep += seams.item_keeps(by_id[gid].items, seams.LABEL, "label", within=area.box)
+        if gid in by_id:
+            keep += seams.item_keeps(by_id[gid].items, seams.LABEL, "label")
+    for group in groups:
+        for area in side.areas_of(group.id)[:1]:
+            keep += seams.item_keeps(group.items, seams.LABEL, "label", within=area.box)
     return SeamHints(tuple(keep))
 
 

@@ -110,6 +110,10 @@ class Texts:
         """The macro's text on one line (runs of white space become one space)."""
         return " ".join(self._render(name, context).split())
 
+    def has(self, name: str) -> bool:
+        """Whether the file gives macro ``name``."""
+        return self.module is not None and getattr(self.module, name, None) is not None
+
     def lines(self, name: str, /, **context: Any) -> list[str]:
         """The macro's text as its non-empty lines, each on one line."""
         return [" ".join(ln.split()) for ln in self._render(name, context).splitlines() if ln.strip()]

@@ -197,6 +197,9 @@ class Board(Frozen):
     name: str
     layout: str = "road-grid"
     """How the board is drawn: a module of pnp/layout/boards (road-grid: pnp/layout/board.py)."""
+    decorations: str | None = None
+    """What the game draws over the layout: the template boards/NAME.svg.j2 of its templates
+    (pnp.layout.boards.decorations)."""
     width_mm: float | None = Field(None, gt=0)
     height_mm: float | None = Field(None, gt=0)
     """The finished board; every side is drawn on this sheet. Without it, each side's extent."""

@@ -42,8 +42,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = base.BLEED) ->
         Group(tuple(_title(ctx)), id="title"),
     )
     starts = [(s.column, s.lane) for kind in ("band", "itt-start") for s in side.marks(kind)]
-    hints = base.seam_hints(ctx, groups, starts, lines=("lines", "corridors"),
-                            panels=(("finish-table", "finish-table"), ("legend", "legend"), ("title", "title")))
+    hints = base.seam_hints(ctx, groups, starts, lines=("lines", "corridors"))
     return board_page(board, side, groups, w, h, bleed, seams=hints)
 
 

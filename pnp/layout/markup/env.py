@@ -48,7 +48,7 @@ def face_names(game_folder: Path) -> list[str]:
 
 
 def faces_digest(game_folder: Path) -> str:
-    """A digest of everything a template face can draw from: every file under ``faces/`` and ``art/``
+    """A digest of everything a template face can draw from: every file under ``faces/``, ``art/`` and ``boards/``
     of the game's templates and of the shared library (with the parts they include), and the game's
     ``images/`` and ``icons/``. Incremental builds put it in the key of the files that show faces."""
     import hashlib
@@ -56,6 +56,7 @@ def faces_digest(game_folder: Path) -> str:
     h = hashlib.sha256(b"pnp-faces-1")
     folders = [(str(i), d / FACES) for i, d in enumerate(template_dirs(game_folder))]
     folders += [(f"{i}-art", d / "art") for i, d in enumerate(template_dirs(game_folder))]  # the macros faces import
+    folders += [(f"{i}-boards", d / "boards") for i, d in enumerate(template_dirs(game_folder))]  # board decorations
     folders += [("images", game_folder / "images"), ("icons", game_folder / "icons")]
     for tag, folder in folders:
         if not folder.is_dir():
