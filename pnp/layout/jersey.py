@@ -1,6 +1,6 @@
 """The jersey: one reusable drawing for cards, standees, tokens and board legends.
 
-Patterns: solid, two-tone (sleeves and collar in a second colour, e.g. the green jersey worn over a
+Patterns: solid, two-tone (sleeves and collar in a second colour, e.g. an award jersey worn over a
 rider's colour), sash, stripes, polka-dot, multicolour. A mark on the chest (a letter or a star)
 makes the jersey readable without colour vision.
 """

@@ -121,7 +121,7 @@ def _check_scene(items: Iterable, seen: set[str]) -> None:
 
 def _hyphenation(lang: str) -> Callable[[str], Iterable[tuple[str, str]]] | str:
     """ReportLab's hyphenator for ``lang`` ('' when off): pyphen's, except that identifiers and
-    numbers (a word with a digit, or whose letters are all capitals, like GJ-D-TOKENS) are never cut."""
+    numbers (a word with a digit, or whose letters are all capitals, like AB-D-TOKENS) are never cut."""
     if not lang:
         return ""
     try:

@@ -1,4 +1,4 @@
-"""The "circuit" board layout: a closed loop of squares, several lanes wide (Maillot Jaune).
+"""The "circuit" board layout: a closed loop of squares, several lanes wide, for any game whose race goes round a loop.
 
 The side's grid is read along the road: column n is the n-th square of the race from the start
 line, lane 1 the leftmost lane in the direction of travel. The loop's centre line is laid out here
@@ -129,7 +129,7 @@ class Circuit:
     holds a whole number of columns: a bend gets as many as its inner lane can hold at
     ``square_mm`` each, the straights share the rest in proportion to their length. Column
     boundaries therefore never straddle a bend, and the inner lane of a bend is as long as the
-    board allows (the rules check MJ-BOARD-SQUARE-SIZE measures the result)."""
+    board allows (a game's rules check may measure the result with square_sizes)."""
 
     def __init__(self, side: BoardSide, w: float, h: float) -> None:
         self.side = side
@@ -264,7 +264,7 @@ def _share(n: int, lengths: list[float], keys: list[int]) -> dict[int, int]:
 
 def square_sizes(side: BoardSide, w: float, h: float) -> dict[tuple[int, int], tuple[float, float]]:
     """Every square of a circuit side drawn on a board of ``w`` x ``h`` mm: (column, lane) ->
-    (mm along the lane, mm across it). The drawing and the rules check (MJ-BOARD-SQUARE-SIZE) share it."""
+    (mm along the lane, mm across it). The drawing and a game's rules checks share it."""
     return Circuit(side, w, h).square_sizes()
 
 
