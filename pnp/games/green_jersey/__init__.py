@@ -2,7 +2,8 @@
 ``pnp simulate`` plays (``SIMULATION``, see pnp.simulate.engine)."""
 
 from pnp.games.green_jersey.checks import check
+from pnp.games.green_jersey.context import rulebook_context
 from pnp.games.green_jersey.facts import Facts
 from pnp.games.green_jersey.simulation import SIMULATION
 
-__all__ = ["Facts", "SIMULATION", "check"]
+__all__ = ["Facts", "SIMULATION", "check", "rulebook_context"]
