@@ -4,6 +4,7 @@
 from pnp.games.green_jersey.checks import check
 from pnp.games.green_jersey.context import rulebook_context
 from pnp.games.green_jersey.facts import Facts
+from pnp.games.green_jersey.figures import FIGURES
 from pnp.games.green_jersey.simulation import SIMULATION
 
-__all__ = ["Facts", "SIMULATION", "check", "rulebook_context"]
+__all__ = ["FIGURES", "Facts", "SIMULATION", "check", "rulebook_context"]

@@ -163,7 +163,7 @@ def _figures(model: GameModel) -> dict[str, Any]:
 
 def _push(model: GameModel) -> dict[str, Any]:
     """Who the ``push`` figure shows, for its caption: colour names and counts of squares."""
-    from pnp.layout.rulebook_figures import push_cast
+    from pnp.games.green_jersey.figures import push_cast
 
     cast = push_cast(model)
 

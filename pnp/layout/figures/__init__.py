@@ -1,6 +1,7 @@
 """Rulebook figures of one game: its rules module (pnp/games/<module>, or the game folder's
-rules.py) may declare ``FIGURES = {kind: draw(model, arg, texts) -> Scene}`` for refs
-``fig:kind:arg`` that the shared figures (pnp.layout.rulebook_figures) do not draw."""
+rules.py) may declare ``FIGURES = {kind: draw(figures, arg) -> Scene}`` for refs ``fig:kind:arg``
+(``figures``: a pnp.layout.rulebook_figures.Figures, with the model, card faces and jerseys); a
+game's own kind is drawn instead of a shared one of the same name."""
 
 from __future__ import annotations
 
