@@ -61,6 +61,11 @@ def check_references(model: GameModel, errors: ErrorBag) -> None:
     for board in model.boards:
         _check(errors, src.component(f"board:{board.id}"), f"boards[{board.id}].layout", board.layout,
                "board layout", board_layouts())
+        names = decoration_names(model) if board.decorations else []
+        if board.decorations and board.decorations not in names:
+            errors.add(src.component(f"board:{board.id}"), f"no board decorations '{board.decorations}'",
+                       f"boards[{board.id}].decorations", did_you_mean(board.decorations, names)
+                       or f"create templates/boards/{board.decorations}.svg.j2 in the game's folder")
     check_pile_references(model, errors)
 
 
@@ -72,8 +77,22 @@ def board_layouts() -> list[str]:
 
     spec = importlib.util.find_spec("pnp.layout.boards")
     found = [m.name.replace("_", "-") for m in pkgutil.iter_modules(spec.submodule_search_locations or [])
-             if m.name != "frame" and not m.name.startswith("_")]
+             if m.name not in ("frame", "decorations") and not m.name.startswith("_")]
     return ["road-grid", *sorted(found)]
+
+
+def decoration_names(model: GameModel) -> list[str]:
+    """The names a board's ``decorations:`` may take: the templates ``boards/NAME.svg.j2`` of the
+    game's templates/ folder and of the shared library (a name starting with ``_`` is a part)."""
+    from pnp.layout.boards.decorations import FOLDER, SUFFIX
+    from pnp.paths import template_dirs
+
+    names = set()
+    for folder in template_dirs(model.sources.folder):
+        for path in (folder / FOLDER).glob(f"*{SUFFIX}"):
+            if not path.name.startswith("_"):
+                names.add(path.name[: -len(SUFFIX)])
+    return sorted(names)
 
 
 def _decision_ids(model: GameModel) -> list[str]:
