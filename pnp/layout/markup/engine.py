@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.layout.markup import env as jenv
-from pnp.layout.markup import tree
+from pnp.layout.markup import parsed_cache, tree
 from pnp.layout.markup.errors import at_markup
 from pnp.layout.scene import IDENTITY, Group, Item
 
@@ -74,6 +74,7 @@ class Faces:
         self._templates: dict[str, Any] = {}
         self._rendered = _Lru(self.RENDERED)
         self._parsed = _Lru(self.PARSED)
+        self._context: bytes | None = None
         m = ctx.model
         w, h, b = ctx.w, ctx.h, ctx.bleed
         mm = jenv.mm
@@ -126,8 +127,20 @@ class Faces:
         template = str(self.template(name).filename)
         digest = hashlib.sha1(markup.encode("utf-8")).hexdigest()[:16]
         key = f"{self.model.id}-{name}-{ctx.w:g}x{ctx.h:g}-{digest}"
-        drawn = Drawn(key, read_face(markup, template, what, self.folder, ctx))
-        return self._parsed.put(markup, drawn)
+        stored = parsed_cache.key(self._cache_context(), template, markup)
+        items = parsed_cache.load(stored)
+        if items is None:
+            items = read_face(markup, template, what, self.folder, ctx)
+            parsed_cache.store(stored, items)
+        return self._parsed.put(markup, Drawn(key, items))
+
+    def _cache_context(self) -> bytes:
+        """What, besides the markup, decides a read face (pnp.layout.markup.parsed_cache)."""
+        if self._context is None:
+            ctx = self.ctx
+            self._context = parsed_cache.context_digest(jenv.faces_digest(self.folder), self.language.code,
+                                                        (ctx.w, ctx.h, ctx.bleed, ctx.u))
+        return self._context
 
 
 def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -> tuple[Item, ...]:
