@@ -45,13 +45,15 @@ def cover(paper: Size, title: str, intro: str, heading: str, parts: list[Part], 
         how = duplex_text if part.duplex else (simplex_one if simplex_one and part.first == part.last
                                                  else simplex_text)
         items.append(textfit.line(where, m, y, "sans-bold", size, INK))
-        what = textfit.fit(part.what, textfit.Box(m + 36, y - cap, w - 2 * m - 36 - 74, 12, size, 7.5,
+        # a long list of decks wraps onto as many lines as it needs, down to what the page has left
+        room = max(12.0, h - 40.0 - (y - cap))
+        what = textfit.fit(part.what, textfit.Box(m + 36, y - cap, w - 2 * m - 36 - 74, room, size, 7.5,
                                                   align="left", valign="top"), "sans", INK)
         mode = textfit.fit(how, textfit.Box(w - m - 70, y - cap, 70, 12, size, 7.5, align="right", valign="top"),
                            "sans-bold" if part.duplex else "sans", BAND if part.duplex else INK)
         items += [*what, *mode]
-        lines = max(len(what), len(mode))
-        y += 11 + (lines - 1) * size * textfit.fonts.PT * 1.18
+        last = max((t.y for t in (*what, *mode)), default=y)  # the baseline of the lowest line
+        y = max(y, last) + 11
     items += textfit.fit(note, textfit.Box(m, y + 4, w - 2 * m, 20, 9.5, 7.5, align="left", valign="top"),
                          "sans-italic", INK)
     return Scene(w, h, tuple(items), label="kit cover")
