@@ -130,3 +130,25 @@ def test_check_knows_a_missing_decorations_template(game: Path, tmp_path: Path) 
     out = result.output + (result.stderr if result.stderr_bytes is not None else "")
     assert "no board decorations 'dec'" in out and "did you mean 'deco'" in out, out
     assert "boards.yaml" in out
+
+
+def test_a_kit_cover_lists_many_decks_on_as_many_lines_as_they_need(game: Path, tmp_path: Path) -> None:
+    """Fifteen decks with long names: the cover's row wraps (it overflowed by 22 mm), nothing overlaps."""
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    folder = tmp_path / "many"
+    shutil.copytree(game, folder)
+    decks = folder / "decks.yaml"
+    decks.write_text(decks.read_text(encoding="utf-8") + "".join(
+        f"  - {{id: deck{i}, name: Paquet numéro {i} avec un nom assez long, face: course, back: dos, "
+        f"cards: course.csv}}\n" for i in range(14)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["build", str(folder), "--only", "kit", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    import pypdfium2
+
+    (kit,) = (tmp_path / "out").glob("*/fr/kit.pdf")
+    pdf = pypdfium2.PdfDocument(str(kit))
+    text = pdf[0].get_textpage().get_text_range()
+    assert "Paquet numéro 13 avec un nom" in " ".join(text.split())
