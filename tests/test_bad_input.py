@@ -263,3 +263,54 @@ def test_a_deck_too_large_for_the_paper_names_its_file_and_the_size_that_fits(ru
     assert "do not fit on A4 paper" in result.output and "at most 187 x 274 mm fit" in result.output
     assert "card_size" in result.output
     assert not out_dir(game_copy).exists()
+
+
+# --- files that are no data, and what follows from a broken file ----------------------------
+
+
+def test_a_nul_byte_in_yaml_is_located(runner: CliRunner, game_copy: Path) -> None:
+    path = game_copy / "game.yaml"
+    path.write_bytes(path.read_bytes().replace(b"age: 7", b"age: 7\x00"))
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    line = next(i for i, ln in enumerate(path.read_bytes().splitlines(), 1) if b"\x00" in ln)
+    assert_error_at(result.output, "game.yaml", line, "NUL character", "plain text")
+
+
+def test_a_data_file_that_is_a_folder(runner: CliRunner, game_copy: Path) -> None:
+    (game_copy / "tokens.yaml").unlink()
+    (game_copy / "tokens.yaml").mkdir()
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "tokens.yaml", None, "is a folder, not a file")
+
+
+def test_a_yaml_alias_bomb_is_refused_at_once(runner: CliRunner, game_copy: Path) -> None:
+    bomb = "\nbomb0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"bomb{i + 1}: &a{i + 1} [{', '.join(['*a' + str(i)] * 10)}]\n" for i in range(9))
+    path = game_copy / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + bomb, encoding="utf-8")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert re.search(r"game\.yaml:\d+: error: YAML: aliases expand this to more than 1,000,000 values", result.output)
+
+
+def test_a_yaml_list_that_holds_itself(runner: CliRunner, game_copy: Path) -> None:
+    path = game_copy / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "loop: &loop [1, *loop]\n", encoding="utf-8")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert "an alias refers to the list or mapping that holds it" in result.output
+
+
+def test_errors_that_follow_from_a_broken_palette_are_folded(runner: CliRunner, game_copy: Path) -> None:
+    path = game_copy / "palette.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("  - {id: vert", " - {id: vert", 1), encoding="utf-8")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output
+    lines = [ln for ln in result.output.splitlines() if ln.strip()]
+    assert re.match(r".*palette\.yaml:\d+: error: YAML syntax", lines[0]), lines
+    assert re.match(r"  \.\.\. and \d+ more errors that follow from it \(first: .*unknown colour", lines[1]), lines
+    assert re.match(r"1 error, and \d+ that follow from it; nothing was written\.", lines[2]), lines
+    assert len(lines) == 3

@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 
 from pnp.errors import DataError, DataErrors, Location
+from pnp.load.files import line_column, read_text
 from pnp.load.records import Record, RecordList
 
 
@@ -58,33 +59,94 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
+MAX_VALUES = 1_000_000
+"""The most values a YAML file may hold once its aliases are expanded (a guard against alias bombs)."""
+
+
 def load_yaml(path: Path, display: str | None = None) -> Any:
-    """Parse a YAML file into Records; a syntax error becomes a DataErrors naming file:line."""
+    """Parse a YAML file into Records; a syntax error becomes a DataErrors naming file:line. Only a
+    regular file of a sane size is read (pnp.load.files), and aliases may not expand it beyond
+    MAX_VALUES values."""
     name = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataErrors([DataError(Location(name), "file not found",
-                                    hint="create it, or fix the name that points to it")]) from None
-    except UnicodeDecodeError as exc:
-        raise DataErrors([DataError(Location(name), f"not UTF-8 text ({exc.reason})",
-                                    hint="save the file as UTF-8")]) from None
+    text = read_text(path, name)
     loader = _Loader(text)
     loader.source_path = name
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, name)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or "invalid YAML"
-        start = exc.context_mark
-        if start is not None and mark is not None and start.line < mark.line and "flow" in (exc.context or ""):
-            # e.g. an unclosed bracket: the mistake is where the bracket opened
-            problem = f"{problem} ({exc.context} at line {start.line + 1}, found at line {mark.line + 1})"
-            mark = start
-        elif exc.context:
-            problem = f"{problem} ({exc.context})"
-        loc = _loc(name, mark) if mark else Location(name)
-        raise DataErrors([DataError(loc, f"YAML syntax: {problem}",
-                                    hint="check indentation, colons and quotes on this line")]) from None
+        raise _syntax_error(exc, name) from None
+    except yaml.reader.ReaderError as exc:
+        line, column = line_column(text, exc.position)
+        raise DataErrors([DataError(Location(name, line, column), f"YAML: a character that YAML does not allow "
+                                    f"(U+{exc.character if isinstance(exc.character, int) else ord(exc.character):04X})",
+                                    hint="remove it: a data file is plain text")]) from None
+    except yaml.YAMLError as exc:
+        raise DataErrors([DataError(Location(name), f"YAML: {exc}", hint="check the file's syntax")]) from None
+    except RecursionError:
+        raise DataErrors([DataError(Location(name), "YAML: lists or mappings nested too deep",
+                                    hint="a data file needs a few levels of nesting, not hundreds")]) from None
     finally:
         loader.dispose()
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> DataErrors:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "invalid YAML"
+    start = exc.context_mark
+    if start is not None and mark is not None and start.line < mark.line and "flow" in (exc.context or ""):
+        # e.g. an unclosed bracket: the mistake is where the bracket opened
+        problem = f"{problem} ({exc.context} at line {start.line + 1}, found at line {mark.line + 1})"
+        mark = start
+    elif exc.context:
+        problem = f"{problem} ({exc.context})"
+    loc = _loc(name, mark) if mark else Location(name)
+    return DataErrors([DataError(loc, f"YAML syntax: {problem}",
+                                 hint="check indentation, colons and quotes on this line")])
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def _check_expansion(root: yaml.Node, name: str) -> None:
+    """A DataErrors when aliases make the document hold more than MAX_VALUES values, or make a
+    list or mapping hold itself; located at the innermost node that is too large."""
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_:
+            raise DataErrors([DataError(_loc(name, node.start_mark), "YAML: an alias refers to the list or mapping "
+                                        "that holds it", hint="a data file cannot hold itself; copy the values")])
+        open_.add(key)
+        total = 1
+        for child in _children(node):
+            total += size(child)
+            if total > MAX_VALUES:
+                break
+        open_.discard(key)
+        sizes[key] = total
+        return total
+
+    if size(root) <= MAX_VALUES:
+        return
+    node = root
+    while True:  # down to the innermost node that is still too large: where the aliases multiply
+        big = next((c for c in _children(node) if sizes.get(id(c), 0) > MAX_VALUES), None)
+        if big is None:
+            break
+        node = big
+    raise DataErrors([DataError(_loc(name, node.start_mark),
+                                f"YAML: aliases expand this to more than {MAX_VALUES:,} values",
+                                hint="write the values out, or use fewer nested aliases")])

@@ -10,11 +10,19 @@ from pnp.model.game_model import GameModel
 from pnp.model.piles import pile_index, split_ref
 
 
+SOURCES = {"colour": "palette.yaml", "rider": "riders.yaml", "profile": "riders.yaml", "jersey": "jerseys.yaml",
+           "deck": "decks.yaml", "token": "tokens.yaml"}
+"""The data file that declares each kind of thing: an unknown one after a mistake in that file follows from it."""
+
+
 def _check(errors: ErrorBag, where: Location, field: str, name: str, kind: str,
            valid: Iterable[str]) -> None:
     valid = list(valid)
     if name not in valid:
-        errors.add(where, f"unknown {kind} '{name}'", field, did_you_mean(name, valid))
+        source = SOURCES.get(kind, "")
+        follows = source if source and errors.in_file(source) and where.file and \
+            not where.file.endswith(source) else ""
+        errors.add(where, f"unknown {kind} '{name}'", field, did_you_mean(name, valid), follows)
 
 
 def _known(model: GameModel, kind: str) -> list[str]:
