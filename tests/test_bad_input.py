@@ -314,3 +314,20 @@ def test_errors_that_follow_from_a_broken_palette_are_folded(runner: CliRunner, 
     assert re.match(r"  \.\.\. and \d+ more errors that follow from it \(first: .*unknown colour", lines[1]), lines
     assert re.match(r"1 error, and \d+ that follow from it; nothing was written\.", lines[2]), lines
     assert len(lines) == 3
+
+
+# --- one extra zero: limits checked before anything is allocated ------------------------------
+
+
+def test_too_many_players_is_refused_before_any_table_is_built(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 1000000000}")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "game.yaml", 8, "players.max is 1000000000", "at most 100 players")
+
+
+def test_a_deck_of_too_many_cards_is_refused(runner: CliRunner, game_copy: Path) -> None:
+    add_qty_column(game_copy / "movement.csv", {n: "999" for n in range(2, 40)})
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert "pnp prints at most 10,000 per deck" in result.output

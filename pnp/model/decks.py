@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
+from pnp.model import limits
 from pnp.model.base import Frozen, split_list
 
 
@@ -56,6 +57,14 @@ class Deck(Frozen):
     text_fields: tuple[str, ...] = ()
     """Which of ``fields`` hold words that components print (quiz questions...): they are extracted
     for translation and translated like card names (pnp.i18n.data). Other fields are codes."""
+
+    @model_validator(mode="after")
+    def _not_too_many(self) -> "Deck":
+        total = sum(c.qty for c in self.cards)
+        if total > limits.CARDS_PER_DECK:
+            raise ValueError(f"deck '{self.id}' has {total:,} cards with their copies; pnp prints at most "
+                             f"{limits.CARDS_PER_DECK:,} per deck")
+        return self
 
     @property
     def size(self) -> int:

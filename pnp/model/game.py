@@ -5,16 +5,17 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 
 
 class Range(Frozen):
     """An inclusive range of whole numbers (players, minutes)."""
 
-    min: int
-    max: int
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
 
     @model_validator(mode="after")
     def _ordered(self) -> "Range":
@@ -36,7 +37,7 @@ class GameInfo(Frozen):
     authors: tuple[str, ...] = ()
     publisher: str = ""
     players: Range
-    age: int | None = None
+    age: int | None = Field(None, ge=0, le=limits.AGE)
     duration: Range | None = None
     source_language: str = "fr"
     languages: tuple[str, ...] = ("fr",)
@@ -44,6 +45,22 @@ class GameInfo(Frozen):
     rules: str = ""
     card_size: str = "poker"
     notes: str = ""
+
+    @field_validator("players", mode="after")
+    @classmethod
+    def _players(cls, v: Range) -> Range:
+        if v.min < 1:
+            raise ValueError(f"players.min is {v.min}: a game has at least 1 player")
+        if v.max > limits.PLAYERS:
+            raise ValueError(f"players.max is {v.max}: pnp handles at most {limits.PLAYERS} players")
+        return v
+
+    @field_validator("duration", mode="after")
+    @classmethod
+    def _duration(cls, v: Range | None) -> Range | None:
+        if v is not None and v.max > limits.MINUTES:
+            raise ValueError(f"duration.max is {v.max} minutes: at most {limits.MINUTES:,}")
+        return v
 
     @field_validator("version", mode="before")
     @classmethod
