@@ -38,7 +38,7 @@ def test_model_loads_with_the_box_contents(model) -> None:
     assert len(model.standees) == f.components.cyclists == 14
     assert sum(t.count for t in model.tokens) == f.components.pawns == 16
     assert [s.kind for s in f.stages] == ["road", "team-time-trial", "road", "individual-time-trial", "road"]
-    assert model.boards[0].layout == "tdf-course"
+    assert (model.boards[0].layout, model.boards[0].decorations) == ("road-grid", "parcours")
 
 
 def test_shipped_data_has_no_error_or_warning_and_every_decision_is_a_question(model) -> None:
