@@ -27,6 +27,18 @@ class Range(Frozen):
         return range(self.min, self.max + 1)
 
 
+class Players(Range):
+    """How many players: from 1 to at most limits.PLAYERS (a larger number is one zero too many)."""
+
+    @model_validator(mode="after")
+    def _sane(self) -> "Players":
+        if self.min < 1:
+            raise ValueError(f"players.min is {self.min}: a game has at least 1 player")
+        if self.max > limits.PLAYERS:
+            raise ValueError(f"players.max is {self.max}: pnp handles at most {limits.PLAYERS} players")
+        return self
+
+
 class GameInfo(Frozen):
     """What game.yaml says about the game itself."""
 
@@ -36,7 +48,7 @@ class GameInfo(Frozen):
     date: dt.date
     authors: tuple[str, ...] = ()
     publisher: str = ""
-    players: Range
+    players: Players
     age: int | None = Field(None, ge=0, le=limits.AGE)
     duration: Range | None = None
     source_language: str = "fr"
@@ -45,15 +57,6 @@ class GameInfo(Frozen):
     rules: str = ""
     card_size: str = "poker"
     notes: str = ""
-
-    @field_validator("players", mode="after")
-    @classmethod
-    def _players(cls, v: Range) -> Range:
-        if v.min < 1:
-            raise ValueError(f"players.min is {v.min}: a game has at least 1 player")
-        if v.max > limits.PLAYERS:
-            raise ValueError(f"players.max is {v.max}: pnp handles at most {limits.PLAYERS} players")
-        return v
 
     @field_validator("duration", mode="after")
     @classmethod

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model.base import Frozen
-from pnp.model.game import Range
+from pnp.model.game import Players
 
 
 class Components(Frozen):
@@ -81,7 +81,7 @@ class EngineRules(Frozen):
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
-    players: Range
+    players: Players
     riders: int
     sprints: dict[int, tuple[int, ...]]
     components: Components

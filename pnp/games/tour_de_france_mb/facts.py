@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model.base import Frozen
-from pnp.model.game import Range
+from pnp.model.game import Players
 
 StageKind = Literal["road", "team-time-trial", "individual-time-trial"]
 
@@ -91,7 +91,7 @@ class Standings(Frozen):
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
-    players: Range
+    players: Players
     teams: tuple[str, ...]
     cyclists_per_team: int = Field(ge=1)
     jerseys: Jerseys

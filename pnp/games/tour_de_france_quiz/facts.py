@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model.base import Frozen
-from pnp.model.game import Range
+from pnp.model.game import Players
 from pnp.model.tables import Dice
 
 Action = Literal["start", "question", "points", "setback", "strategy", "mishap", "time-trial", "none", "finish"]
@@ -85,7 +85,7 @@ class Pace(Frozen):
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
-    players: Range
+    players: Players
     dice: Dice
     components: Components
     decks: Decks
