@@ -116,15 +116,19 @@ class _Reader:
         source = deck_raw.get("cards")
         deck_id = deck_raw.get("id", f"#{index}")
         if isinstance(source, str):
+            # a CSV file, or a workbook (.xlsx, .ods) and maybe one of its sheets: cards.xlsx#Movement
+            from pnp.load import SourceError, load_table
+
             path = self.folder / source
             try:
-                rows = load_csv(path, display_path(path))
+                rows = load_table(path, display_path(path))
+            except SourceError as exc:  # missing, not a file, no such sheet: said where it is named
+                hint = self._csv_hint(source) if exc.problem == "not found" else exc.hint
+                self.errors.add(deck_raw.where("cards"), f"card list '{source}' {exc.problem}",
+                                f"decks[{index}].cards", hint)
+                return []
             except DataErrors as exc:
-                if any(e.message == "file not found" for e in exc.errors):
-                    self.errors.add(deck_raw.where("cards"), f"card list '{source}' not found",
-                                    f"decks[{index}].cards", self._csv_hint(source))
-                else:
-                    self.errors.errors.extend(exc.errors)
+                self.errors.errors.extend(exc.errors)
                 return []
         elif isinstance(source, list):
             rows = source
@@ -159,8 +163,12 @@ class _Reader:
         return out
 
     def _csv_hint(self, source: str) -> str:
-        present = [p.name for p in self.folder.glob("*.csv")]
-        return did_you_mean(source, present) or "put the CSV file beside decks.yaml"
+        from pnp.load import TABLE_SUFFIXES, split_sheet
+
+        present = sorted(p.name for p in self.folder.iterdir()
+                         if p.suffix.lower() in TABLE_SUFFIXES and p.is_file()) if self.folder.is_dir() else []
+        file_name = split_sheet(source)[0]
+        return did_you_mean(file_name, present) or "put the card list (.csv, .xlsx or .ods) beside decks.yaml"
 
     def piles(self, rules: Any) -> list[Pile]:
         """The draw piles declared under ``piles:`` in rules.yaml."""
