@@ -331,3 +331,15 @@ def test_a_deck_of_too_many_cards_is_refused(runner: CliRunner, game_copy: Path)
     result = build(runner, game_copy)
     assert result.exit_code == 1 and "internal error" not in result.output, result.output
     assert "pnp prints at most 10,000 per deck" in result.output
+
+
+def test_a_build_killed_before_leaves_no_staging_folder_after_the_next(runner: CliRunner, game_copy: Path) -> None:
+    out = out_dir(game_copy)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    orphan = out.parent / ".pnp-staging-999999999-abc"  # no such process
+    (orphan / "x").mkdir(parents=True)
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--only", "rulebook",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert not orphan.exists()
+    assert not list(out.parent.glob(".pnp-staging-*"))

@@ -16,6 +16,31 @@ def _existing_ancestor(path: Path) -> Path:
     return path
 
 
+PREFIX = ".pnp-staging-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, owned by someone else
+    return True
+
+
+def _drop_orphans(parent: Path) -> None:
+    """Remove the staging folders that a killed build left (their process is gone)."""
+    try:
+        found = list(parent.glob(f"{PREFIX}*"))
+    except OSError:
+        return
+    for folder in found:
+        pid = folder.name[len(PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)) and folder.is_dir():
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 class OutputTransaction:
     """``with OutputTransaction(out) as tx: tx.path("game/fr/cards.pdf")`` ...
 
@@ -29,7 +54,9 @@ class OutputTransaction:
         self._dir: Path | None = None
 
     def __enter__(self) -> "OutputTransaction":
-        self._dir = Path(tempfile.mkdtemp(prefix=".pnp-staging-", dir=_existing_ancestor(self.out)))
+        parent = _existing_ancestor(self.out)
+        _drop_orphans(parent)
+        self._dir = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=parent))
         return self
 
     def path(self, relative: str) -> Path:
