@@ -38,7 +38,7 @@ def test_model_loads_with_the_box_contents(model) -> None:
                      "mishaps": 30}
     assert sum(sizes.values()) == f.components.cards == 165
     assert len(model.standees) == f.components.pawns == 6
-    assert model.boards[0].layout == "quiz-track"
+    assert model.boards[0].layout == "snake"
     card = C.deck(model, "questions").cards[0]
     q, answers, ok = C.question_fields(model, card, "tourism")
     assert q and len(answers) == 3 and ok in {"1", "2", "3"}
