@@ -76,8 +76,7 @@ def test_board_svg_has_the_course_groups_and_texts(kits, model) -> None:
     root = ET.parse(kits["fr"] / "board-a.svg").getroot()
     assert root.get("width") == f"{w:g}mm" and root.get("height") == f"{h:g}mm"
     ids = {g.get("id") for g in root.iter(f"{SVG}g")}
-    assert {"road", "squares", "corridors", "bands", "risk", "lines", "labels", "finish-table", "legend",
-            "title"} <= ids
+    assert {"road", "squares", "bands", "risk", "lines", "labels", "finish-table", "legend", "title"} <= ids
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
     assert "Ligne verte" in texts and "ARRIVÉE" in texts and "CLM 1" in texts and "CLM 2" in texts
     slots = [str(n) for n in range(1, model.facts.components.finish_slots + 1)]

@@ -16,7 +16,7 @@ MAX_BYTES = 20 * 1024 * 1024
 """The largest data file pnp reads (20 MB: a card list of 100,000 rows is under 10 MB)."""
 
 
-def _fail(name: str, message: str, hint: str, line: int | None = None, column: int | None = None) -> DataErrors:
+def _fail(name: str, message: str, hint: str, line: int = 0, column: int = 0) -> DataErrors:
     return DataErrors([DataError(Location(name, line, column), message, hint=hint)])
 
 
