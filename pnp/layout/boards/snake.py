@@ -8,12 +8,13 @@ joined by the road at their ends.
 
 What it draws comes from the side's data only: a verge, the road under the squares (its dashed
 centre line where it turns between rows), a plain square for every column (paper with an edge),
-each mark's number or label on its square, each square's number in its corner (for counting a move
+each mark's number and label on its square, each square's number in its corner (for counting a move
 back), and, in their areas, a title panel (the game's title, ``side_title``, the stamp) and a legend
 panel (``legend_title``, then an entry for each kind of mark the game gives a text for:
 ``legend_<kind>``, else ``legend_entry(kind)``). A game draws its own squares, labels, title or
 legend with its board's decorations template (pnp.layout.boards.decorations), which gets ``at``
-placing each square where this layout put it.
+placing each square where this layout put it, and ``crossings``: each line at the edge of its
+column's square that faces the square before it.
 
 Texts come from the game's templates/board.j2; a text macro is given those of ``side``, ``info``
 and ``kind`` (the legend's) that it takes, and a text whose macro wants anything else is left out.
