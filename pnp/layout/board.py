@@ -92,22 +92,19 @@ class _Ctx:
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
     """One side of its board at full size: trim (bleed, bleed, w, h), art running into the bleed;
-    the board's decorations template (pnp.layout.boards.decorations) drawn over it."""
-    from pnp.layout.boards.decorations import decorate
+    the board's decorations template (pnp.layout.boards.decorations) drawn over it, the groups it
+    replaces not drawn at all."""
+    from pnp.layout.boards import decorations
 
     board = board_of(model, side)
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
-    groups = (
-        Group(tuple(_road(ctx)), id="road"),
-        Group(tuple(_squares(ctx)), id="squares"),
-        Group(tuple(_lines(ctx)), id="lines"),
-        Group(tuple(_labels(ctx)), id="labels"),
-        Group(tuple(_tokens(ctx)), id="tokens"),
-        Group(tuple(_legend(ctx)), id="legend"),
-        Group(tuple(_title(ctx)), id="title"),
-    )
-    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, crossings=list(crossings(side)))
+    drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, crossings=list(crossings(side)))
+    skip = decorations.replaced(drawn)
+    parts = (("road", _road), ("squares", _squares), ("lines", _lines), ("labels", _labels), ("tokens", _tokens),
+             ("legend", _legend), ("title", _title))
+    groups = tuple(Group(() if gid in skip else tuple(make(ctx)), id=gid) for gid, make in parts)
+    groups = decorations.merge(groups, drawn)
     return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, numbered(side)))
 
 

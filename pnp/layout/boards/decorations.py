@@ -54,10 +54,27 @@ def decorate(model: GameModel, board: Board, side: BoardSide, size: tuple[float,
     the board names none). ``at`` places a square (column, lane) as the layout does (default: the
     side's grid); ``names`` are added to what the template receives. A mistake in the template is a
     MarkupError located in it."""
-    groups = tuple(groups)
+    return merge(groups, draw(model, board, side, size, bleed, texts, at, crossings, **names))
+
+
+def draw(model: GameModel, board: Board, side: BoardSide, size: tuple[float, float], bleed: float, texts,
+         at: Callable[..., tuple[float, float, float, float]] | None = None, crossings: Iterable[tuple] = (),
+         **names: Any) -> list[Group]:
+    """The groups the board's decorations template draws ([] when the board names none): a layout
+    that draws them first need not draw the groups they replace (``replaced``)."""
     if not board.decorations:
-        return groups
-    drawn = _draw(model, board, side, size, bleed, texts, at or side.square_box, tuple(crossings), names)
+        return []
+    return _draw(model, board, side, size, bleed, texts, at or side.square_box, tuple(crossings), names)
+
+
+def replaced(drawn: Iterable[Group]) -> set[str]:
+    """The ids of the layout's groups that the drawn decorations replace."""
+    return {g.id for g in drawn if g.id != LOOSE}
+
+
+def merge(groups: Iterable[Group], drawn: Iterable[Group]) -> tuple[Group, ...]:
+    """The layout's ``groups``, each replaced by the drawn group of the same id, then the other drawn
+    groups in order."""
     out = list(groups)
     index = {g.id: i for i, g in enumerate(out)}
     for group in drawn:
