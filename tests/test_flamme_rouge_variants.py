@@ -92,6 +92,8 @@ def test_mountain_generator_regenerates_the_table(model) -> None:
                     ("rules.yaml", "fantomes: 24", "fantomes: 23")]),
     ("FRV-TILE", [("boards.yaml", 'map: ["#.#", "..."]', 'map: ["...", "..."]')]),
     ("FRV-TILE", [("decks.yaml", "card_size: 30x60", "card_size: 30x50")]),
+    ("FRV-TILE", [("boards.yaml", "options: {lane_mm: 30,", "options: {lane_mm: 28,")]),
+    ("FRV-TILE", [("boards.yaml", "short_lane: inner}", "short_lane: outer}")]),
     ("FRV-SHEETS", [("rules.yaml", "rows: 18", "rows: 12")]),
     ("FRV-MANIFEST", [("rules.yaml", "grimpeur: 90", "grimpeur: 75")]),
     ("FRV-IDENTITY", [("game.yaml", "nature: house-rules", "nature: prototype")]),

@@ -83,6 +83,7 @@ BROKEN = [
     ("rules.yaml", "    - [descente, plaine]", "    - [descente, montee]", "MJ-TERRAIN-BALANCE"),
     ("boards.yaml", "{id: arrivee-2, kind: finish, column: 57}", "{id: arrivee-2, kind: finish, column: 58}",
      "MJ-BOARD"),
+    ("boards.yaml", "options: {section_squares: 14}", "options: {section_squares: 12}", "MJ-BOARD"),
     ("riders.yaml", "stars: {plaine: 3, montee: 2, descente: 1}}", "stars: {plaine: 4, montee: 2, descente: 1}}",
      "MJ-STARS-RANGE"),
     ("riders.yaml", "stars: {plaine: 1, montee: 3, descente: 2}}", "stars: {plaine: 1, montee: 3, descente: 3}}",
@@ -242,3 +243,39 @@ def test_board_square_size_fires_when_squares_are_too_small(tmp_path: Path) -> N
     findings = mj.board_square_size(load_game(folder))
     assert [f.rule for f in findings] == ["MJ-BOARD-SQUARE-SIZE"]
     assert "smaller than a 25 mm standee base" in findings[0].render()
+
+
+def test_board_section_squares_must_be_the_course_s(tmp_path: Path) -> None:
+    """The board numbers its squares in sections of its option section_squares, a number also in
+    rules.yaml: MJ-BOARD says so when they differ."""
+    folder = tmp_path / "maillot-jaune"
+    shutil.copytree(GAME, folder)
+    path = folder / "boards.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("section_squares: 14", "section_squares: 7", 1),
+                    encoding="utf-8")
+    from pnp.games.maillot_jaune.checks import board
+
+    findings = [f for f in board(load_game(folder)) if f.rule == "MJ-BOARD"]
+    assert len(findings) == 1
+    assert "sections of 7" in findings[0].render() and "14" in findings[0].render()
+
+
+@pytest.mark.parametrize("old, new, said", [
+    ("    options: {section_squares: 14}\n", "", "needs the option section_squares"),
+    ("options: {section_squares: 14}", "options: {section_squares: fourteen}", "option section_squares is 'fourteen'"),
+    ("options: {section_squares: 14}", "options: {section_squares: 14, lane_mm: 25}", "has no option lane_mm"),
+])
+def test_circuit_board_options_are_checked_when_read(tmp_path: Path, old: str, new: str, said: str) -> None:
+    from pnp.errors import DataErrors
+
+    folder = tmp_path / "maillot-jaune"
+    shutil.copytree(GAME, folder)
+    path = folder / "boards.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataErrors) as caught:
+        load_game(folder)
+    (err,) = caught.value.errors
+    assert err.location.file.endswith("boards.yaml") and err.location.line > 0
+    assert "board 'circuit'" in err.message and said in err.message

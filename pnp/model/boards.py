@@ -13,10 +13,11 @@ Areas (token piles, title, legend) are rectangles in mm on the board, beside the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pnp.model.base import Frozen
 
@@ -26,6 +27,12 @@ TERRAIN_KINDS = (ROAD, OFF)
 """Space kinds that say what a square is; any other kind is a mark on the square."""
 MAP_KEYS = {".": ROAD, "#": OFF}
 """Characters of a side's ``map``."""
+LAYOUT_OPTIONS: dict[str, dict[str, str | tuple[str, ...]]] = {
+    "circuit": {"section_squares": "count"},
+    "roundabout": {"lane_mm": "mm", "short_lane": ("inner", "outer")},
+}
+"""The options (a board's ``options:``) each layout needs, by layout: "count" a whole number of at
+least 1, "mm" a length above 0, a tuple the words it may be."""
 
 
 class Space(Frozen):
@@ -200,10 +207,43 @@ class Board(Frozen):
     decorations: str | None = None
     """What the game draws over the layout: the template boards/NAME.svg.j2 of its templates
     (pnp.layout.boards.decorations)."""
+    options: dict[str, float | int | str] = Field({}, validate_default=True)
+    """What the layout needs beyond the grid, named by the layout (LAYOUT_OPTIONS): circuit
+    ``section_squares``, roundabout ``lane_mm``, ``short_lane``."""
     width_mm: float | None = Field(None, gt=0)
     height_mm: float | None = Field(None, gt=0)
     """The finished board; every side is drawn on this sheet. Without it, each side's extent."""
     sides: tuple[BoardSide, ...]
+
+    @field_validator("options", mode="after")
+    @classmethod
+    def _options(cls, options: dict[str, float | int | str], info: ValidationInfo) -> dict[str, float | int | str]:
+        """The options the board's layout needs are given, each of its kind (LAYOUT_OPTIONS)."""
+        layout = info.data.get("layout")
+        wanted = LAYOUT_OPTIONS.get(layout or "")
+        if wanted is None:
+            return options
+        board = f"board '{info.data.get('id', '?')}'"
+        for name, kind in wanted.items():
+            value = options.get(name)
+            if isinstance(kind, tuple):
+                ok, what = value in kind, " or ".join(repr(k) for k in kind)
+            elif kind == "count":
+                ok, what = isinstance(value, int) and not isinstance(value, bool) and value >= 1, \
+                    "a whole number of at least 1"
+            else:
+                ok, what = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < math.inf, \
+                    "a length in mm above 0"
+            if value is None:
+                raise ValueError(f"{board}: the {layout} layout needs the option {name} ({what}); "
+                                 f"add 'options: {{{name}: ...}}' to the board")
+            if not ok:
+                raise ValueError(f"{board}: option {name} is {value!r}; the {layout} layout needs {what}")
+        unknown = sorted(set(options) - set(wanted))
+        if unknown:
+            raise ValueError(f"{board}: the {layout} layout has no option {', '.join(unknown)} "
+                             f"(its options: {', '.join(wanted)})")
+        return options
 
     @model_validator(mode="after")
     def _unique_sides(self) -> "Board":

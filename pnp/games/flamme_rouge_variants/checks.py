@@ -290,7 +290,8 @@ def tokens(model: GameModel) -> list[Finding]:
 
 def tile(model: GameModel) -> list[Finding]:
     """FRV-TILE: the roundabout tile has two lanes of `short` and `long` squares making `squares`; it and the
-    steep overlays are at the size of the track (square_mm, lane_mm)."""
+    steep overlays are at the size of the track (square_mm, lane_mm); the tile's board draws its lanes as the
+    rules say (its options lane_mm and short_lane)."""
     f, r, out = model.facts, model.facts.roundabout, []
     where = model.sources.rule("roundabout")
     if r.short + r.long != r.squares or r.short >= r.long:
@@ -312,6 +313,12 @@ def tile(model: GameModel) -> list[Finding]:
         if side.square_mm != f.tile.square_mm:
             out.append(error("FRV-TILE", f"board {board.id}", f"squares of {side.square_mm:g} mm, the track's are "
                              f"{f.tile.square_mm:g} mm", model.sources.component(f"board:{board.id}")))
+        for option, want in (("lane_mm", f.tile.lane_mm), ("short_lane", r.short_lane)):
+            given = board.options.get(option)
+            if given != want:
+                rule = "tile.lane_mm" if option == "lane_mm" else "roundabout.short_lane"
+                out.append(error("FRV-TILE", f"board {board.id}", f"options: {option} is {given!r}, the rules give "
+                                 f"{want!r} (rules.yaml, {rule})", model.sources.component(f"board:{board.id}")))
         if board.width_mm and board.height_mm:
             radius = board.width_mm
             if board.height_mm != 2 * radius or radius < 2 * f.tile.lane_mm + 10:

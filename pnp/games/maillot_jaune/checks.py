@@ -162,13 +162,20 @@ def terrain_balance(model: GameModel) -> list[Finding]:
 
 
 def board(model: GameModel) -> list[Finding]:
-    """MJ-BOARD: the circuit has the course's squares and lanes, a start line, a finish line at the
-    end of every stage, and a start grid with a square per rider behind every stage's line."""
+    """MJ-BOARD: the circuit has the course's squares and lanes, numbers its squares in the course's
+    sections (its option section_squares), has a start line, a finish line at the end of every stage,
+    and a start grid with a square per rider behind every stage's line."""
     facts, side, out = model.facts, _side(model), []
     if side is None:
         return [error("MJ-BOARD", "board", "no board side", model.sources.rule("course"))]
-    where = model.sources.component("board:" + next(b.id for b in model.boards))
+    board = next(b for b in model.boards)
+    where = model.sources.component("board:" + board.id)
     c = facts.course
+    shown = board.options.get("section_squares")
+    if shown != c.section_squares:
+        out.append(error("MJ-BOARD", f"board {board.id}", f"numbers its squares in sections of {shown} "
+                         f"(options: section_squares), the course's sections have {c.section_squares} squares "
+                         "(rules.yaml, course.section_squares)", where))
     if side.columns != c.squares:
         out.append(error("MJ-BOARD", f"side {side.id}", f"{side.columns} squares on the circuit, the course has "
                          f"{len(c.sections)} sections of {c.section_squares} = {c.squares}", where))

@@ -6,16 +6,24 @@ from the board's size and the road's width: from the start it runs south down th
 east into the lowest of four straights, winds up through hairpins at the right and left ends, and
 comes back west along the top straight and down to the start. Its length is shared out equally
 between the columns, so squares are square on the straights and wedges in the bends, like the
-lanes of a real bend. The start line sits halfway down the left road, so that the stage lines, a
-third and two thirds round, fall on straights.
+lanes of a real bend. The start line sits halfway down the left road, so that lines a third and two
+thirds round fall on straights.
 
-Each square is filled with its terrain's colour AND pattern (the side's zones). Lines: the start
-banner and the stage finish lines (chequered, with a label on the verge). Grid squares (kind
-"grid") carry a white frame and their number. Areas: title, compass, legend.
+Everything drawn comes from the board's data. Each square is filled with its terrain's colour (the
+palette colour of the side's zone) AND, for the terrains terrain_pattern knows, a pattern. The
+squares are numbered in sections: the board's option ``section_squares`` (boards.yaml) is how many
+squares a section has, the numbers start again at 1 with each section, and the first square of a
+section has an arrow along the road. Lines: the start banner and the finish lines (chequered, with
+a plate on the verge). Squares marked "grid" carry a white frame and their number. Areas: the
+title (the game's title, the ``side_title`` and ``credits`` texts when the game gives them, the
+stamp) and the legend (the colour and pattern of each terrain of the zones, named by the
+``legend_terrain(terrain, squares)`` text or else by the palette).
 
-Groups (ids): background, road, squares, lines, labels, title, compass, legend. Texts come from
-the game's templates/board.j2. The scene's ``meta["seams"]`` lists what a seam between tiles should keep
-out of (pnp.layout.seams).
+Groups (ids): background, road, squares, lines, labels, title, legend. The board's decorations
+template (pnp.layout.boards.decorations) redraws any of them or adds its own (a compass ...); it
+gets ``centre(column, lane)``, the centre of a square, and ``cell(column, lane)``, the square's
+outline (points), to place things on the loop. Texts come from the game's templates/board.j2. The
+scene's ``meta["seams"]`` lists what a seam between tiles should keep out of (pnp.layout.seams).
 """
 
 from __future__ import annotations
@@ -24,9 +32,9 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout import seams
+from pnp.layout.boards.decorations import decorate
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
 from pnp.layout.seams import SeamHints
@@ -320,9 +328,10 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
         Group(tuple(_lines(ctx)), id="lines"),
         Group(tuple(_labels(ctx)), id="labels"),
         Group(tuple(_title(ctx)), id="title"),
-        Group(tuple(_compass(ctx)), id="compass"),
         Group(tuple(_legend(ctx)), id="legend"),
     )
+    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, centre=ctx.loop.centre,
+                      cell=ctx.loop.cell)
     return board_page(board, side, groups, w, h, bleed, square_mm=ctx.loop.step, loop_mm=ctx.loop.length,
                       min_square_mm=min(min(v) for v in ctx.loop.square_sizes().values()), seams=seam_hints(ctx, groups))
 
@@ -330,7 +339,8 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
 def seam_hints(ctx: _Ctx, groups: tuple[Group, ...]) -> SeamHints:
     """What a seam between tiles should keep out of: every square of the loop (by its box: square on
     the straights, where a seam can run along an edge), the grid squares, the lines across the road
-    and their plates, and the title, compass and legend panels with what they hold."""
+    and their plates, and each panel (a group named after a kind of area of the side: title, legend,
+    a compass ...) with what it holds."""
     loop, side = ctx.loop, ctx.side
     by_id = {g.id: g for g in groups}
 
@@ -342,11 +352,12 @@ def seam_hints(ctx: _Ctx, groups: tuple[Group, ...]) -> SeamHints:
     keep = [seams.keep_box(box(c, k), seams.SQUARE, "square")
             for c in range(1, side.columns + 1) for k in range(1, side.lanes + 1)]
     keep += [seams.keep_box(box(s.column, s.lane), seams.START, "start") for s in side.marks("grid")]
-    keep += seams.item_keeps(by_id["lines"].items, seams.LINE, "line")
-    keep += seams.item_keeps(by_id["labels"].items, seams.LABEL, "label")
-    for kind in ("title", "compass", "legend"):
-        for area in side.areas_of(kind)[:1]:
-            keep += seams.item_keeps(by_id[kind].items, seams.LABEL, "label", within=area.box)
+    for gid, weight, what in (("lines", seams.LINE, "line"), ("labels", seams.LABEL, "label")):
+        if gid in by_id:
+            keep += seams.item_keeps(by_id[gid].items, weight, what)
+    for group in groups:
+        for area in side.areas_of(group.id)[:1]:
+            keep += seams.item_keeps(group.items, seams.LABEL, "label", within=area.box)
     return SeamHints(tuple(keep))
 
 
@@ -396,7 +407,7 @@ def _squares(ctx: _Ctx) -> list[Item]:
         if mark.number is not None:
             items.append(ctx.line(str(mark.number), cx, cy + 2.8, "sans-black", 13, INK))
     # square numbers within each section, in the middle lane (not on the grid)
-    n = model.facts.course.section_squares if model.facts else 14
+    n = ctx.board.options["section_squares"]  # given, a whole number: checked when boards.yaml is read
     mid = (side.lanes + 1) // 2
     for column in range(1, side.columns + 1):
         if (column, mid) in grid:
@@ -499,84 +510,55 @@ def _panel(x: float, y: float, w: float, h: float) -> list[Item]:
 
 
 def _title(ctx: _Ctx) -> list[Item]:
+    """The game's title, then the ``side_title`` and ``credits`` texts if the game gives them, and
+    the stamp."""
     area = next(iter(ctx.side.areas_of("title")), None)
     if area is None:
         return []
     x, y, w, h = area.box
-    model = ctx.model
+    info = ctx.model.info
     items = _panel(x, y, w, h)
-    items.append(Rect(x, y, w, h * 0.5, Style(fill=YELLOW), radius=3))
-    items.append(Rect(x, y + h * 0.5 - 3, w, 3, Style(fill=YELLOW)))
-    award = next((j for j in model.jerseys if j.award), None)
-    tx = x + 5
-    if award is not None:
-        from pnp.layout.faces.common import CardContext
-
-        sym = CardContext(model, None, 0.0, None).jersey(award.id)  # type: ignore[arg-type]
-        items.append(jersey_art.place(sym, x + 3, y + 3, h - 6))
-        tx = x + h
-    tw = x + w - 4 - tx
-    items += ctx.fit(model.info.title.upper(), textfit.Box(tx, y + 1.5, tw, h * 0.5 - 3, 30, 12, align="left"),
+    items += ctx.fit(info.title.upper(), textfit.Box(x + 5, y + 1.5, w - 10, h * 0.42, 30, 12, align="left"),
                      "sans-black", INK)
-    course = model.facts.course
-    items += ctx.fit(ctx.text("subtitle", stages=len(course.stages), squares=ctx.side.columns),
-                     textfit.Box(tx, y + h * 0.5 + 1, tw, 9, 9, 6, align="left"), "sans-bold", INK)
-    items += ctx.fit(ctx.text("credits", info=model.info), textfit.Box(tx, y + h * 0.5 + 10, tw, 5, 7, 5,
-                                                                       align="left"), "sans", INK)
-    items.append(ctx.line(model.info.stamp, tx, y + h - 2.5, "sans", 6, MUTED, "left"))
-    return items
-
-
-def _compass(ctx: _Ctx) -> list[Item]:
-    area = next(iter(ctx.side.areas_of("compass")), None)
-    if area is None:
-        return []
-    x, y, w, h = area.box
-    cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2 - 1
-    items = [Circle(cx + 0.8, cy + 1.2, r, Style(fill="#5C6B45", opacity=0.35)),
-             Circle(cx, cy, r, Style(fill=VERGE, stroke=INK, width=0.5))]
-    k = r - 9
-    items.append(polygon([(cx, cy - k), (cx + 3, cy), (cx, cy + k), (cx - 3, cy)], Style(fill=INK)))
-    items.append(polygon([(cx, cy), (cx + 3, cy), (cx, cy + k)], Style(fill=YELLOW, stroke=INK, width=0.3)))
-    items.append(polygon([(cx - k, cy), (cx, cy - 2), (cx + k, cy), (cx, cy + 2)], Style(fill=MUTED)))
-    items.append(ctx.line(ctx.text("north"), cx, cy - k - 1.2, "sans-bold", 8, INK))
-    items.append(ctx.line(ctx.text("south"), cx, cy + k + 4.6, "sans-black", 10, INK))
+    items.append(Line(x + 5, y + h * 0.46, x + w - 5, y + h * 0.46, Style(stroke=INK, width=0.4)))
+    below = [(name, context, font) for name, context, font in (("side_title", {"side": ctx.side}, "sans-bold"),
+                                                                 ("credits", {"info": info}, "sans"))
+             if ctx.texts.has(name)]
+    ty = y + h * 0.5
+    for (name, context, font), (th, big, small) in zip(below, ((h * 0.2, 11, 6), (h * 0.14, 8, 5))):
+        items += ctx.fit(ctx.text(name, **context), textfit.Box(x + 5, ty, w - 10, th, big, small, align="left"),
+                         font, INK)
+        ty += th + 1
+    items.append(ctx.line(info.stamp, x + 5, y + h - 2.5, "sans", 6, MUTED, "left"))
     return items
 
 
 def _legend(ctx: _Ctx) -> list[Item]:
+    """An entry for each terrain of the side's zones, in their order: its colour and pattern, and the
+    ``legend_terrain(terrain, squares)`` text if the game gives it, else the colour's name."""
     area = next(iter(ctx.side.areas_of("legend")), None)
     if area is None:
         return []
     x, y, w, h = area.box
-    model = ctx.model
+    model, side = ctx.model, ctx.side
     items = _panel(x, y, w, h)
-    course = model.facts.course
-    cw = (w - 8) / 3
-    # row 1: the three terrains, colour and pattern
-    for i, terrain in enumerate(course.terrains):
-        bx, by = x + 4 + i * cw, y + 4
-        items.append(Rect(bx, by, 16, 16, Style(fill=terrain_colour(model, terrain)), radius=1))
-        items.append(terrain_pattern(terrain, bx, by, 16, 16))
-        items.append(Rect(bx, by, 16, 16, Style(stroke=EDGE, width=0.35), radius=1))
-        squares = course.sections.count(terrain) * course.section_squares
-        items += ctx.fit(ctx.text("legend_terrain", terrain=terrain, squares=squares),
-                         textfit.Box(bx + 19, by, cw - 22, 16, 10, 6.5, align="left"), "sans-bold", INK)
-    # row 2: grid, section numbers, direction
-    by = y + 24
-    bx = x + 4
-    items.append(Rect(bx, by, 16, 16, Style(fill="#DDD8CB", stroke=EDGE, width=0.35)))
-    items.append(Rect(bx + 2, by + 2, 12, 12, Style(fill=WHITE, opacity=0.6, stroke=WHITE, width=0.8)))
-    items.append(ctx.line("1", bx + 8, by + 10.8, "sans-black", 13, INK))
-    items += ctx.fit(ctx.text("legend_grid"), textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"), "sans", INK)
-    bx += cw
-    items.append(Rect(bx, by, 16, 16, Style(fill="#DDD8CB", stroke=EDGE, width=0.35)))
-    items.append(ctx.line("11", bx + 8, by + 10, "sans-bold", 9, INK))
-    items += ctx.fit(ctx.text("legend_numbers", n=course.section_squares),
-                     textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"), "sans", INK)
-    bx += cw
-    items.append(polygon([(bx, by + 6), (bx + 9, by + 6), (bx + 9, by + 2), (bx + 16, by + 8), (bx + 9, by + 14),
-                          (bx + 9, by + 10), (bx, by + 10)], Style(fill=WHITE, stroke=EDGE, width=0.4)))
-    items += ctx.fit(ctx.text("legend_direction"), textfit.Box(bx + 19, by, cw - 22, 16, 8.5, 6, align="left"),
-                     "sans", INK)
+    squares: dict[str, int] = {}
+    for zone in side.zones:
+        squares[zone.terrain] = squares.get(zone.terrain, 0) + zone.end - zone.start + 1
+    if not squares:
+        return items
+    cols = min(3, len(squares))
+    rows = (len(squares) + cols - 1) // cols
+    cw, ch = (w - 8) / cols, (h - 8) / rows
+    s = min(16.0, ch - 2)
+    for i, (terrain, n) in enumerate(squares.items()):
+        bx, by = x + 4 + (i % cols) * cw, y + 4 + (i // cols) * ch + (ch - s) / 2
+        items.append(Rect(bx, by, s, s, Style(fill=terrain_colour(model, terrain)), radius=1))
+        items.append(terrain_pattern(terrain, bx, by, s, s))
+        items.append(Rect(bx, by, s, s, Style(stroke=EDGE, width=0.35), radius=1))
+        if ctx.texts.has("legend_terrain"):
+            text = ctx.text("legend_terrain", terrain=terrain, squares=n)
+        else:
+            text = next((c.name for c in model.colours if c.id == terrain), terrain)
+        items += ctx.fit(text, textfit.Box(bx + s + 3, by, cw - s - 6, s, 10, 6.5, align="left"), "sans-bold", INK)
     return items

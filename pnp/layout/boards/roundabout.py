@@ -1,11 +1,14 @@
-"""The roundabout tile of the Flamme Rouge variants: a half-round tile on which the two lanes of the road
-turn 180° round an island, the inner lane in ``short`` squares, the outer lane in ``long`` squares
-(rules.yaml, roundabout; decision FRV-D-ROUNDABOUT). The straight edge of the tile (the left edge of the
-board) joins the track: the road comes in at the bottom and leaves at the top.
+"""The "roundabout" board layout: a half-round tile on which the two lanes of the road turn 180° round an
+island. The straight edge of the tile (the left edge of the board) joins the track: the road comes in at
+the bottom and leaves at the top. The side's road squares in each lane (its map) are spread evenly over
+the half turn of that lane.
 
-Sizes come from the data: the board is ``width_mm`` x ``height_mm`` (the tile's radius x its diameter),
-lanes are ``tile.lane_mm`` wide, the island fills what is left inside. Drawn to the bleed; the cut line
-follows the round edge. Groups (ids): verge, road, squares, island, labels. Texts: the game's templates/board.j2.
+Sizes come from the data: the board is ``width_mm`` x ``height_mm`` (the tile's radius x its diameter);
+its options (boards.yaml) give ``lane_mm``, the width of a lane, and ``short_lane``, "inner" (the side's
+lane 1 runs by the island, lane 2 outside it) or "outer" (the other way round); the island fills what is
+left inside. Drawn to the bleed; the cut line follows the round edge. Groups (ids): verge, road, squares,
+island, labels, cut; the board's decorations template (pnp.layout.boards.decorations) may redraw or add
+to them. Texts: the game's templates/board.j2 (``tile_name``, ``tile_lanes(short, long)``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import math
 
 from pnp.layout import text as textfit
+from pnp.layout.boards.decorations import decorate
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Group, Item, Line, Path, Rect, Scene, Style, compose, rotate, translate
 from pnp.model.boards import BoardSide
@@ -51,17 +55,16 @@ def _radial(cx: float, cy: float, r0: float, r1: float, a: float, style: Style) 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     board = board_of(model, side)
     texts = board_texts(model)
-    f = model.facts
     w, h = board.size_mm(side)
     radius = w
     cx, cy = 0.0, h / 2
-    lane = f.tile.lane_mm
+    lane = board.options["lane_mm"]  # given, of the right kind: checked when boards.yaml is read
     r_out = radius - VERGE
     r_mid = r_out - lane
     r_in = r_mid - lane
     inner = sum(1 for c in range(1, side.columns + 1) if side.is_road(c, 1))
     outer = sum(1 for c in range(1, side.columns + 1) if side.is_road(c, 2))
-    if f.roundabout.short_lane == "outer":
+    if board.options["short_lane"] == "outer":
         inner, outer = outer, inner
 
     verge: list[Item] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF")),
@@ -114,4 +117,5 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     cut = [_arc(cx, cy, radius, -90, 90, Style(stroke="#9A9EA5", width=0.3, dash=(2.0, 1.5)), 96)]
     groups = (Group(tuple(verge), id="verge"), Group(tuple(road), id="road"), Group(tuple(squares), id="squares"),
               Group(tuple(island), id="island"), Group(tuple(labels), id="labels"), Group(tuple(cut), id="cut"))
+    groups = decorate(model, board, side, (w, h), bleed, groups, texts)
     return board_page(board, side, groups, w, h, bleed)
