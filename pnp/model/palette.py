@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import field_validator
 
@@ -20,6 +21,9 @@ class Colour(Frozen):
     letter: str = ""
     ink: str = "#FFFFFF"
     """Colour of text and marks drawn on this colour (chosen for contrast)."""
+    pattern: Literal["", "level", "rising", "dots"] = ""
+    """A pattern drawn over the colour where it fills a board's zone (level lines, rising hatching,
+    dots), so that no colour is the only cue."""
 
     @field_validator("hex", "ink")
     @classmethod

@@ -204,7 +204,8 @@ def load_game(folder: Path | str) -> GameModel:
     """
     from pnp.games import rules_module  # local import: the game modules import the model
 
-    r = _Reader(Path(folder))
+    folder = Path(folder)
+    r = _Reader(folder)
     game_raw = r.yaml("game.yaml", required=True)
     info = parse(GameInfo, game_raw, r.errors) if game_raw is not None else None
     sections = {name: r.mapping(name, keys) for name, keys in _SECTIONS.items()}

@@ -10,7 +10,7 @@ lanes of a real bend. The start line sits halfway down the left road, so that li
 thirds round fall on straights.
 
 Everything drawn comes from the board's data. Each square is filled with its terrain's colour (the
-palette colour of the side's zone) AND, for the terrains terrain_pattern knows, a pattern. The
+palette colour of the side's zone) AND the pattern that colour names (palette.yaml ``pattern``). The
 squares are numbered in sections: the board's option ``section_squares`` (boards.yaml) is how many
 squares a section has, the numbers start again at 1 with each section, and the first square of a
 section has an arrow along the road. Lines: the start banner and the finish lines (chequered, with
@@ -67,24 +67,26 @@ def terrain_colour(model, terrain: str) -> str:
     return next((c.hex for c in model.colours if c.id == terrain), "#CCCCCC")
 
 
-def terrain_pattern(terrain: str, x: float, y: float, w: float, h: float, clip=None, scale: float = 1.0) -> Item:
-    """The pattern of a terrain over the box (x, y, w, h), for colour-blind players:
-    flat = level lines, climb = rising hatching, descent = dots. ``clip`` replaces the box's clip."""
+def terrain_pattern(model, terrain: str, x: float, y: float, w: float, h: float, clip=None,
+                    scale: float = 1.0) -> Item:
+    """The pattern of a terrain's palette colour (``pattern``: level lines, rising hatching, dots; none
+    by default) over the box (x, y, w, h), for colour-blind players. ``clip`` replaces the box's clip."""
+    kind = next((c.pattern for c in model.colours if c.id == terrain), "")
     ink = Style(stroke="#3A3A3A", width=0.35 * scale, opacity=0.55)
     dot = Style(fill="#2E2E2E", opacity=0.5)
     items: list[Item] = []
     step = 4.0 * scale
-    if terrain == "plaine":
+    if kind == "level":
         yy = y + step / 2
         while yy < y + h:
             items.append(Line(x - 1, yy, x + w + 1, yy, ink))
             yy += step
-    elif terrain == "montee":
+    elif kind == "rising":
         k = -h
         while k < w + h:
             items.append(Line(x + k, y + h + 1, x + k + h + 2, y - 1, ink))
             k += step
-    elif terrain == "descente":
+    elif kind == "dots":
         row = 0
         yy = y + step / 2
         while yy < y + h + step:
@@ -395,7 +397,7 @@ def _squares(ctx: _Ctx) -> list[Item]:
             pts = loop.cell(column, lane)
             items.append(polygon(pts, Style(fill=fill)))
             xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            items.append(terrain_pattern(terrain, min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2,
+            items.append(terrain_pattern(model, terrain, min(xs) - 1, min(ys) - 1, max(xs) - min(xs) + 2,
                                          max(ys) - min(ys) + 2, clip=_poly_path(pts)))
             items.append(polygon(pts, edge))
     # grid squares: a white frame and the number
@@ -554,7 +556,7 @@ def _legend(ctx: _Ctx) -> list[Item]:
     for i, (terrain, n) in enumerate(squares.items()):
         bx, by = x + 4 + (i % cols) * cw, y + 4 + (i // cols) * ch + (ch - s) / 2
         items.append(Rect(bx, by, s, s, Style(fill=terrain_colour(model, terrain)), radius=1))
-        items.append(terrain_pattern(terrain, bx, by, s, s))
+        items.append(terrain_pattern(model, terrain, bx, by, s, s))
         items.append(Rect(bx, by, s, s, Style(stroke=EDGE, width=0.35), radius=1))
         if ctx.texts.has("legend_terrain"):
             text = ctx.text("legend_terrain", terrain=terrain, squares=n)
