@@ -542,6 +542,34 @@ def test_a_file_that_is_not_a_workbook_is_a_clean_error(tmp_path: Path, content:
     error_at(output, "risque.xlsx", "cannot be read as an Excel workbook (.xlsx)")
 
 
+def _with_far_value(path: Path, part: str, old: bytes, new: bytes) -> Path:
+    with zipfile.ZipFile(path) as z:
+        files = {n: z.read(n) for n in z.namelist()}
+    assert files[part].count(old) == 1
+    files[part] = files[part].replace(old, new)
+    with zipfile.ZipFile(path, "w") as z:
+        for n, b in files.items():
+            z.writestr(n, b)
+    return path
+
+
+def test_a_stray_value_far_from_the_table_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """calamine makes a table from A1 to the last value: XFD1048576 would abort the process."""
+    xlsx = _with_far_value(write_xlsx(tmp_path / "far.xlsx", {"S": [["id"], ["a"]]}), "xl/worksheets/sheet1.xml",
+                           b"</sheetData>", b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>')
+    ods = _with_far_value(write_ods(tmp_path / "far.ods", {"S": [["id"], ["a"]]}), "content.xml", b"</table:table>",
+                          b'<table:table-row table:number-rows-repeated="1048573"><table:table-cell/></table:table-row>'
+                          b'<table:table-row><table:table-cell table:number-columns-repeated="16383"/>'
+                          b'<table:table-cell office:value-type="float" office:value="1"><text:p>1</text:p>'
+                          b"</table:table-cell></table:table-row></table:table>")
+    for path, cell in ((xlsx, "XFD1048576"), (ods, "XFD1048576")):
+        with pytest.raises(DataErrors) as exc_info:
+            load_table(path, path.name)
+        (err,) = exc_info.value.errors
+        assert err.location == Location(f"{path.name}[S]")
+        assert f"last value is in cell {cell}" in err.message and "Ctrl+End" in err.hint
+
+
 def test_an_empty_sheet_is_an_error(tmp_path: Path) -> None:
     path = write_xlsx(tmp_path / "cards.xlsx", {"S": [[None]]})
     with pytest.raises(DataErrors) as exc_info:

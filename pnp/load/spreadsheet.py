@@ -13,7 +13,8 @@ its row and column; empty cells are left out. Values are text, as in CSV: a whol
 written without decimals (3.0 -> "3"), other numbers with up to 15 significant digits, TRUE and
 FALSE as true and false, dates as 2024-07-21; a formula gives the value saved with the workbook.
 The file is read with the checks of ``pnp.load.source_file`` (a regular file of at most 20 MB),
-and a workbook that unpacks to more than 50 times that is refused.
+and a workbook that unpacks to more than 10 times that is refused, and so is a sheet whose
+last value is more than 2 million cells from A1 (a stray value far away: calamine would abort).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import math
+import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -35,8 +37,12 @@ SPREADSHEET_SUFFIXES = (".xlsx", ".ods")
 TABLE_SUFFIXES = (".csv", *SPREADSHEET_SUFFIXES)
 """The kinds of card list a deck's ``cards:`` may name."""
 
-UNPACKED_RATIO = 50
+UNPACKED_RATIO = 10
 """A workbook may unpack to at most this many times MAX_BYTES."""
+
+MAX_CELLS = 2_000_000
+"""The largest sheet read, in cells from A1 to its last value (a stray value in cell XFD1048576
+would make a table of 17 billion cells: calamine would abort the process asking for the memory)."""
 
 EMPTY_SHEET_HINT = "the first row names the columns (id, kind, qty...), one card on each row below"
 
@@ -110,6 +116,89 @@ def _unreadable(name: str, kind: str, why: str) -> DataErrors:
                                       "or save the sheet as CSV UTF-8")])
 
 
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+
+
+def _xlsx_extent(data: bytes, sheet: str) -> tuple[int, int]:
+    """(last row, last column) holding a value in the sheet ``sheet`` of an .xlsx file, read from
+    its XML as it streams (0, 0 when it cannot be found: calamine then says what is wrong)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            workbook = ET.fromstring(archive.read("xl/workbook.xml"))
+            rel_id = next((s.get(f"{_REL}id") for s in workbook.iter(f"{_MAIN}sheet") if s.get("name") == sheet), None)
+            rels = ET.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+            target = next((r.get("Target") for r in rels.iter(f"{_PKG}Relationship") if r.get("Id") == rel_id), None)
+            if not target:
+                return 0, 0
+            part = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+            last_row = last_col = 0
+            row = 0
+            with archive.open(part) as f:
+                for _, elem in ET.iterparse(f):
+                    if elem.tag == f"{_MAIN}row":
+                        row = int(elem.get("r") or row + 1)
+                        col = 0
+                        for cell in elem.iter(f"{_MAIN}c"):
+                            ref = cell.get("r")
+                            if ref:
+                                letters = ref.rstrip("0123456789")
+                                col = sum((ord(ch) - 64) * 26 ** i for i, ch in enumerate(reversed(letters.upper())))
+                            else:
+                                col += 1
+                            if cell.find(f"{_MAIN}v") is not None or cell.find(f"{_MAIN}is") is not None:
+                                last_row, last_col = max(last_row, row), max(last_col, col)
+                        elem.clear()
+            return last_row, last_col
+    except (KeyError, ValueError, ET.ParseError, zipfile.BadZipFile, OSError):
+        return 0, 0
+
+
+def _ods_extents(archive: zipfile.ZipFile) -> dict[str, tuple[int, int]]:
+    """(last row, last column) holding a value in every table of an .ods file."""
+    out: dict[str, tuple[int, int]] = {}
+    name = None
+    last_row = last_col = row = 0
+    with archive.open("content.xml") as f:
+        for event, elem in ET.iterparse(f, events=("start", "end")):
+            if elem.tag == f"{_TABLE}table":
+                if event == "start":
+                    name, last_row, last_col, row = elem.get(f"{_TABLE}name") or "", 0, 0, 0
+                else:
+                    out[name or ""] = (last_row, last_col)
+                    elem.clear()
+                continue
+            if name is None or event != "end" or elem.tag != f"{_TABLE}table-row":
+                continue
+            repeat = int(elem.get(f"{_TABLE}number-rows-repeated", "1"))
+            col = filled = 0
+            for cell in elem:
+                if cell.tag not in (f"{_TABLE}table-cell", f"{_TABLE}covered-table-cell"):
+                    continue
+                col += int(cell.get(f"{_TABLE}number-columns-repeated", "1"))
+                if cell.get(f"{_OFFICE}value-type") or cell.find(f"{_TEXT}p") is not None:
+                    filled = col
+            if filled:
+                last_row, last_col = row + repeat, max(last_col, filled)
+            row += repeat
+            elem.clear()
+    return out
+
+
+def _too_large(where: str, extent: tuple[int, int]) -> DataErrors | None:
+    rows, columns = extent
+    if rows * columns <= MAX_CELLS:
+        return None
+    return DataErrors([DataError(Location(where),
+                                 f"the sheet's last value is in cell {column_letters(columns)}{rows}: "
+                                 f"{rows * columns:,} cells from A1, more than the {MAX_CELLS:,} read",
+                                 hint="delete the values far from the table; Ctrl+End goes to the last one")])
+
+
 def load_spreadsheet(path: Path, display: str | None = None, sheet: str | None = None) -> RecordList:
     """The records of the sheet ``sheet`` (default: the first) of the workbook ``path``."""
     name = display or str(path)
@@ -132,6 +221,17 @@ def load_spreadsheet(path: Path, display: str | None = None, sheet: str | None =
     except ImportError:  # pragma: no cover - a dependency of pnp
         raise DataErrors([DataError(Location(name), "pnp cannot read workbooks here: python-calamine is missing",
                                     hint="pip install python-calamine, or save the sheet as CSV UTF-8")]) from None
+    ods = path.suffix.lower() == ".ods"
+    if ods:  # calamine reads every sheet of an .ods when it opens it
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                extents = _ods_extents(archive)
+        except (KeyError, ValueError, ET.ParseError, zipfile.BadZipFile, OSError):
+            extents = {}
+        for table, extent in extents.items():
+            too_large = _too_large(f"{name}[{table}]", extent)
+            if too_large is not None:
+                raise too_large
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = list(workbook.sheet_names)
@@ -146,6 +246,9 @@ def load_spreadsheet(path: Path, display: str | None = None, sheet: str | None =
         listed = "its sheets: " + ", ".join(names)
         hint = f"{close} {listed}" if close.startswith("did you mean") else listed
         raise SourceError(name, f"has no sheet '{sheet}'", hint, message=f"the workbook has no sheet '{sheet}'")
+    too_large = _too_large(f"{name}[{sheet}]", _xlsx_extent(data, sheet)) if not ods else None
+    if too_large is not None:
+        raise too_large
     try:
         cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
     except BaseException as exc:
