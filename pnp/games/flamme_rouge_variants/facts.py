@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from pnp.model.base import Frozen
-from pnp.model.game import Range
+from pnp.model.game import Players
 
 
 class RidersPerTeam(Frozen):
@@ -178,7 +178,7 @@ class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
     base_game: str
-    players: Range
+    players: Players
     teams: tuple[str, ...]
     riders_per_team: RidersPerTeam
     world_cup_entered: int = Field(ge=1)

@@ -7,7 +7,7 @@ from typing import Literal, Union
 from pydantic import Field
 
 from pnp.model.base import Frozen
-from pnp.model.game import Range
+from pnp.model.game import Players
 from pnp.model.tables import Dice, Gauge
 
 PUNCTURE = "puncture"
@@ -85,7 +85,7 @@ Row = Union[tuple[int, ...], Literal["puncture"]]
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
-    players: Range
+    players: Players
     riders: int
     components: Components
     course: Course
