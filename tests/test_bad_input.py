@@ -274,7 +274,7 @@ def test_a_nul_byte_in_yaml_is_located(runner: CliRunner, game_copy: Path) -> No
     result = build(runner, game_copy)
     assert_clean_failure(result, game_copy, 1)
     line = next(i for i, ln in enumerate(path.read_bytes().splitlines(), 1) if b"\x00" in ln)
-    assert_error_at(result.output, "game.yaml", line, "NUL character", "plain text")
+    assert_error_at(result.output, "game.yaml", line, "a character that YAML does not allow (U+0000)")
 
 
 def test_a_data_file_that_is_a_folder(runner: CliRunner, game_copy: Path) -> None:

@@ -86,11 +86,12 @@ def _kind_of(mode: int) -> str:
 def _not_a_file(name: str, mode: int) -> SourceError:
     kind = _kind_of(mode)
     return SourceError(name, f"is {kind}, not a file" if kind.startswith("a ") else f"is {kind}",
-                       "name a .csv, .xlsx or .ods file")
+                       "name a data file of the game's folder")
 
 
-def read_source(path: Path, display: str | None = None) -> bytes:
-    """The bytes of the regular file ``path``, refusing what is not one and what is too large.
+def read_source(path: Path, display: str | None = None, limit: int | None = None) -> bytes:
+    """The bytes of the regular file ``path``, refusing what is not one and what is larger than
+    ``limit`` bytes (default MAX_BYTES).
 
     Raises SourceError (missing, not a regular file) or DataErrors (too large, unreadable).
     """
@@ -117,11 +118,12 @@ def read_source(path: Path, display: str | None = None) -> bytes:
         info = os.fstat(f.fileno())  # the file opened, in case the name changed since
         if not stat.S_ISREG(info.st_mode):
             raise _not_a_file(name, info.st_mode)
-        data = f.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
+        limit = MAX_BYTES if limit is None else limit
+        data = f.read(limit + 1)
+    if len(data) > limit:
         size = max(info.st_size, len(data))
         raise DataErrors([DataError(Location(name),
-                                    f"the file is {size_text(size)}, more than the {size_text(MAX_BYTES)} "
+                                    f"the file is {size_text(size)}, more than the {size_text(limit)} "
                                     "a data file may be",
                                     hint="is it the right file? split a very long card list into several decks")])
     return data

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from pnp.errors import DataError, DataErrors, Location
-from pnp.load.files import line_column, read_text
+from pnp.load.source_file import read_source
 from pnp.load.records import Record, RecordList
 
 
@@ -59,16 +59,18 @@ _Loader.yaml_implicit_resolvers = {
 }
 
 
+MAX_BYTES = 20 * 1024 * 1024
+"""The largest YAML file read."""
 MAX_VALUES = 1_000_000
 """The most values a YAML file may hold once its aliases are expanded (a guard against alias bombs)."""
 
 
 def load_yaml(path: Path, display: str | None = None) -> Any:
     """Parse a YAML file into Records; a syntax error becomes a DataErrors naming file:line. Only a
-    regular file of a sane size is read (pnp.load.files), and aliases may not expand it beyond
+    regular file of a sane size is read (pnp.load.source_file), in UTF-8 as YAML is written, and aliases may not expand it beyond
     MAX_VALUES values."""
     name = display or str(path)
-    text = read_text(path, name)
+    text = _utf8(read_source(path, name, MAX_BYTES), name)
     loader = _Loader(text)
     loader.source_path = name
     try:
@@ -80,7 +82,8 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, name) from None
     except yaml.reader.ReaderError as exc:
-        line, column = line_column(text, exc.position)
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
         raise DataErrors([DataError(Location(name, line, column), f"YAML: a character that YAML does not allow "
                                     f"(U+{exc.character if isinstance(exc.character, int) else ord(exc.character):04X})",
                                     hint="remove it: a data file is plain text")]) from None
@@ -91,6 +94,20 @@ def load_yaml(path: Path, display: str | None = None) -> Any:
                                     hint="a data file needs a few levels of nesting, not hundreds")]) from None
     finally:
         loader.dispose()
+
+
+def _utf8(data: bytes, name: str) -> str:
+    """The text of a YAML file: UTF-8 (a byte order mark is dropped); another encoding is an error
+    at the line and column of its first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8-sig", errors="replace")
+        line = good.count("\n") + 1
+        column = len(good) - (good.rfind("\n") + 1) + 1
+        raise DataErrors([DataError(Location(name, line, column),
+                                    f"not UTF-8 text (byte 0x{data[exc.start]:02X} cannot be read)",
+                                    hint="save the file as UTF-8 (your editor's Save As or Encoding menu)")]) from None
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, name: str) -> DataErrors:
