@@ -100,11 +100,9 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
     drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, crossings=list(crossings(side)))
-    skip = decorations.replaced(drawn)
     parts = (("road", _road), ("squares", _squares), ("lines", _lines), ("labels", _labels), ("tokens", _tokens),
              ("legend", _legend), ("title", _title))
-    groups = tuple(Group(() if gid in skip else tuple(make(ctx)), id=gid) for gid, make in parts)
-    groups = decorations.merge(groups, drawn)
+    groups = decorations.layered(drawn, ((gid, lambda make=make: make(ctx)) for gid, make in parts))
     return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, numbered(side)))
 
 

@@ -72,6 +72,13 @@ def replaced(drawn: Iterable[Group]) -> set[str]:
     return {g.id for g in drawn if g.id != LOOSE}
 
 
+def layered(drawn: list[Group], parts: Iterable[tuple[str, Callable[[], Iterable[Item]]]]) -> tuple[Group, ...]:
+    """A layout's groups under its ``drawn`` decorations: each part (id, what draws it) is drawn
+    unless a decorations group replaces it (then it stays, empty, to keep its place)."""
+    skip = replaced(drawn)
+    return merge((Group(() if gid in skip else tuple(make()), id=gid) for gid, make in parts), drawn)
+
+
 def merge(groups: Iterable[Group], drawn: Iterable[Group]) -> tuple[Group, ...]:
     """The layout's ``groups``, each replaced by the drawn group of the same id, then the other drawn
     groups in order."""

@@ -32,7 +32,7 @@ from typing import Any
 from pnp.layout import seams
 from pnp.layout import text as textfit
 from pnp.layout.board import BoardProblem, _Ctx
-from pnp.layout.boards.decorations import decorate
+from pnp.layout.boards import decorations
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Group, Item, Line, Rect, Scene, Style
 from pnp.layout.seams import SeamHints
@@ -57,26 +57,26 @@ Box = tuple[float, float, float, float]
 
 def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scene:
     """One side at full size: trim (bleed, bleed, w, h), the verge running into the bleed; the
-    board's decorations template drawn over it."""
+    board's decorations template drawn over it (the groups it replaces are not drawn)."""
     board = board_of(model, side)
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
     boxes = square_boxes(side)
-    groups = (
-        Group(tuple(_background(w, h, bleed)), id="background"),
-        Group(tuple(_road(side, boxes)), id="road"),
-        Group(tuple(_squares(boxes)), id="squares"),
-        Group(tuple(_labels(ctx, boxes)), id="labels"),
-        Group(tuple(_numbers(boxes)), id="numbers"),
-        Group(tuple(_legend(ctx)), id="legend"),
-        Group(tuple(_title(ctx)), id="title"),
-    )
 
     def at(column: int, lane: int = 1) -> Box:
         return boxes[column]
 
-    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, at=at,
-                      crossings=list(crossings(side, boxes)))
+    drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, at=at,
+                             crossings=list(crossings(side, boxes)))
+    groups = decorations.layered(drawn, (
+        ("background", lambda: _background(w, h, bleed)),
+        ("road", lambda: _road(side, boxes)),
+        ("squares", lambda: _squares(boxes)),
+        ("labels", lambda: _labels(ctx, boxes)),
+        ("numbers", lambda: _numbers(boxes)),
+        ("legend", lambda: _legend(ctx)),
+        ("title", lambda: _title(ctx)),
+    ))
     return board_page(board, side, groups, w, h, bleed, seams=seam_hints(side, boxes, groups))
 
 
