@@ -582,3 +582,22 @@ def test_a_csv_file_may_have_a_hash_in_its_name(tmp_path: Path) -> None:
     path = tmp_path / "cards#1.csv"
     path.write_text("id\nc1\n", encoding="utf-8")
     assert load_table(path, "cards#1.csv")[0]["id"] == "c1"
+
+
+def test_a_workbook_s_card_texts_are_offered_for_translation_as_the_csv_s(tmp_path: Path) -> None:
+    from pnp.i18n.data import data_strings
+
+    csv_game = copy_game(tmp_path / "csv", "tour-de-france-quiz")
+    book_game = copy_game(tmp_path / "book", "tour-de-france-quiz")
+    decks = (book_game / "decks.yaml").read_text(encoding="utf-8")
+    lists = sorted(set(re.findall(r"cards: (\w+)\.csv", decks)))
+    assert lists, "the quiz reads its card lists from CSV files"
+    book = write_xlsx(book_game / "cartes.xlsx", {name: [[as_cell(c) for c in row]
+                                                        for row in csv_rows(book_game / f"{name}.csv")]
+                                                  for name in lists})
+    for name in lists:
+        (book_game / f"{name}.csv").unlink()
+        replace(book_game / "decks.yaml", f"cards: {name}.csv", f"cards: {book.name}#{name}")
+    texts = {s.text for s in data_strings(csv_game)}
+    assert len(texts) > 50
+    assert {s.text for s in data_strings(book_game)} == texts

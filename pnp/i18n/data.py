@@ -112,17 +112,18 @@ def _card_field_strings(root: Any, folder: Path) -> list[DataString]:
 
 
 def _walk(node: Any, spec: tuple[str, ...], folder: Path) -> Iterator[tuple[Any, str]]:
-    """(record, field) pairs along ``spec``; a deck's ``cards: some.csv`` is read as its rows."""
-    from pnp.load import Record, RecordList, load_csv
+    """(record, field) pairs along ``spec``; a deck's ``cards: some.csv`` (or a spreadsheet's sheet)
+    is read as its rows."""
+    from pnp.load import TABLE_SUFFIXES, Record, RecordList, load_table, split_sheet
 
     if len(spec) == 1:
         if isinstance(node, Record):
             yield node, spec[0]
         return
     children = node.get(spec[0]) if isinstance(node, Record) else None
-    if spec[0] == "cards" and isinstance(children, str) and children.endswith(".csv"):
+    if spec[0] == "cards" and isinstance(children, str) and split_sheet(children)[0].lower().endswith(TABLE_SUFFIXES):
         try:
-            children = load_csv(folder / children)
+            children = load_table(folder / children)
         except Exception:  # reported by `pnp check`
             return
     if isinstance(children, RecordList):

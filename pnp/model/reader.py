@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import DataErrors, ErrorBag, Location
-from pnp.load import Record, RecordList, load_csv, load_yaml
+from pnp.load import Record, RecordList, SourceError, load_table, load_yaml
 from pnp.load.suggest import did_you_mean
 from pnp.model.boards import Board
 from pnp.model.checks_reader import read_checks, validate_checks
@@ -117,8 +117,6 @@ class _Reader:
         deck_id = deck_raw.get("id", f"#{index}")
         if isinstance(source, str):
             # a CSV file, or a workbook (.xlsx, .ods) and maybe one of its sheets: cards.xlsx#Movement
-            from pnp.load import SourceError, load_table
-
             path = self.folder / source
             try:
                 rows = load_table(path, display_path(path))
