@@ -343,3 +343,29 @@ def test_a_build_killed_before_leaves_no_staging_folder_after_the_next(runner: C
     assert result.exit_code == 0, result.output
     assert not orphan.exists()
     assert not list(out.parent.glob(".pnp-staging-*"))
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("columns: 14", "columns: 1000000000", "input should be less than or equal to 1000"),
+    ("width_mm: 600", "width_mm: 600000000", "input should be less than or equal to 10000"),
+    ("square_mm: 30", "square_mm: 300000", "input should be less than or equal to 500"),
+])
+def test_a_board_number_with_zeros_too_many_is_refused_at_once(runner: CliRunner, game_copy: Path, old: str,
+                                                                 new: str, message: str) -> None:
+    path = game_copy / "boards.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert message in result.output and "boards.yaml:" in result.output
+
+
+def test_an_area_off_the_board_is_refused(runner: CliRunner, game_copy: Path) -> None:
+    path = game_copy / "boards.yaml"
+    text = path.read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if "kind: title" in ln)
+    moved = re.sub(r"x: \d+", "x: 5000", line, count=1)
+    path.write_text(text.replace(line, moved, 1), encoding="utf-8")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert re.search(r"boards\.yaml:\d+: error: .*area '\w+' \(5000, .*runs off the 600 x 360 mm board", result.output)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 
 ROAD = "road"
@@ -79,10 +80,10 @@ class Area(Frozen):
 
     id: str
     kind: str
-    x: float
-    y: float
-    w: float = Field(gt=0)
-    h: float = Field(gt=0)
+    x: float = Field(ge=0, le=limits.BOARD_MM)
+    y: float = Field(ge=0, le=limits.BOARD_MM)
+    w: float = Field(gt=0, le=limits.BOARD_MM)
+    h: float = Field(gt=0, le=limits.BOARD_MM)
     holds: tuple[str, ...] = ()
     """Ids of the components kept here (e.g. the token piles)."""
 
@@ -96,9 +97,9 @@ class BoardSide(Frozen):
 
     id: str
     name: str
-    columns: int = Field(ge=1)
-    lanes: int = Field(ge=1)
-    square_mm: float = Field(30.0, gt=0)
+    columns: int = Field(ge=1, le=limits.COLUMNS)
+    lanes: int = Field(ge=1, le=limits.LANES)
+    square_mm: float = Field(30.0, gt=0, le=limits.SQUARE_MM)
     adjacency: Literal["orth4", "orth8", "forward-diagonal", "lanes"] = "orth4"
     origin_mm: tuple[float, float] = (0.0, 0.0)
     """Where the top-left corner of the grid lies on the board (mm from its top-left corner)."""
@@ -210,8 +211,8 @@ class Board(Frozen):
     options: dict[str, float | int | str] = Field({}, validate_default=True)
     """What the layout needs beyond the grid, named by the layout (LAYOUT_OPTIONS): circuit
     ``section_squares``, roundabout ``lane_mm``, ``short_lane``."""
-    width_mm: float | None = Field(None, gt=0)
-    height_mm: float | None = Field(None, gt=0)
+    width_mm: float | None = Field(None, gt=0, le=limits.BOARD_MM)
+    height_mm: float | None = Field(None, gt=0, le=limits.BOARD_MM)
     """The finished board; every side is drawn on this sheet. Without it, each side's extent."""
     sides: tuple[BoardSide, ...]
 
@@ -252,6 +253,20 @@ class Board(Frozen):
             if side.id in seen:
                 raise ValueError(f"board '{self.id}': the side id '{side.id}' is used twice")
             seen.add(side.id)
+        return self
+
+    @model_validator(mode="after")
+    def _on_the_board(self) -> "Board":
+        """Every area lies on the sheet and the sheet is at most limits.BOARD_MM a side."""
+        for side in self.sides:
+            w, h = self.size_mm(side)
+            if max(w, h) > limits.BOARD_MM:
+                raise ValueError(f"board '{self.id}' side '{side.id}' is {w:g} x {h:g} mm: pnp draws boards of at "
+                                 f"most {limits.BOARD_MM:g} mm a side (check origin_mm, columns and square_mm)")
+            for area in side.areas:
+                if area.x + area.w > w + 0.01 or area.y + area.h > h + 0.01:
+                    raise ValueError(f"board '{self.id}' side '{side.id}': area '{area.id}' ({area.x:g}, {area.y:g}, "
+                                     f"{area.w:g} x {area.h:g} mm) runs off the {w:g} x {h:g} mm board")
         return self
 
     def size_mm(self, side: BoardSide) -> tuple[float, float]:
