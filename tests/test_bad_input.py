@@ -369,3 +369,33 @@ def test_an_area_off_the_board_is_refused(runner: CliRunner, game_copy: Path) ->
     result = build(runner, game_copy)
     assert result.exit_code == 1 and "internal error" not in result.output, result.output
     assert re.search(r"boards\.yaml:\d+: error: .*area '\w+' \(5000, .*runs off the 600 x 360 mm board", result.output)
+
+
+# --- paths named by the data stay inside the game's folder ----------------------------------
+
+
+@pytest.mark.parametrize("name, problem", [
+    ("/etc/passwd", "is not a path inside the game's folder"),
+    ("../../outside.csv", "leads outside the game's folder"),
+    ("link.csv", "leads outside the game's folder"),
+    ("C:/cards.csv", "is not a path inside the game's folder"),
+])
+def test_a_card_list_outside_the_game_folder_is_refused(runner: CliRunner, game_copy: Path, name: str,
+                                                         problem: str) -> None:
+    secret = game_copy.parent.parent / "outside.csv"
+    secret.write_text("id,kind\nsecret-card,single\n", encoding="utf-8")
+    (game_copy / "link.csv").symlink_to(secret)
+    replace(game_copy / "decks.yaml", "cards: movement.csv", f"cards: {name}")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    line = next(i for i, ln in enumerate((game_copy / "decks.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                if f"cards: {name}" in ln)
+    assert_error_at(result.output, "decks.yaml", line, "decks[0].cards", f"card list '{name}' {problem}")
+    assert "secret-card" not in result.output
+
+
+def test_a_board_side_id_that_would_leave_the_output_folder_is_refused(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "boards.yaml", "      - id: a\n", "      - id: a/../../x\n")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert "'a/../../x' cannot name a file" in result.output

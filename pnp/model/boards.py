@@ -92,6 +92,16 @@ class Area(Frozen):
         return (self.x, self.y, self.w, self.h)
 
 
+def _file_id(value: str) -> str:
+    """An id that becomes part of a file name (board-<side>.pdf): safe in every file system."""
+    from pnp.load.paths import id_problem
+
+    problem = id_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
 class BoardSide(Frozen):
     """One side of a board."""
 
@@ -108,6 +118,8 @@ class BoardSide(Frozen):
     lines: tuple[Line, ...] = ()
     zones: tuple[Zone, ...] = ()
     areas: tuple[Area, ...] = ()
+
+    _safe_id = field_validator("id")(_file_id)
 
     @model_validator(mode="after")
     def _shape(self) -> "BoardSide":
@@ -245,6 +257,8 @@ class Board(Frozen):
             raise ValueError(f"{board}: the {layout} layout has no option {', '.join(unknown)} "
                              f"(its options: {', '.join(wanted)})")
         return options
+
+    _safe_id = field_validator("id")(_file_id)
 
     @model_validator(mode="after")
     def _unique_sides(self) -> "Board":

@@ -65,6 +65,17 @@ class GameInfo(Frozen):
             raise ValueError(f"duration.max is {v.max} minutes: at most {limits.MINUTES:,}")
         return v
 
+    @field_validator("id")
+    @classmethod
+    def _file_id(cls, v: str) -> str:
+        """The game's id names its output folder: safe in every file system."""
+        from pnp.load.paths import id_problem
+
+        problem = id_problem(v)
+        if problem:
+            raise ValueError(problem)
+        return v
+
     @field_validator("version", mode="before")
     @classmethod
     def _version_text(cls, v: object) -> object:

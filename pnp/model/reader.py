@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import DataErrors, ErrorBag, Location
-from pnp.load import Record, RecordList, SourceError, load_table, load_yaml
+from pnp.load import Record, RecordList, SourceError, load_table, load_yaml, split_sheet
+from pnp.load.paths import outside
 from pnp.load.suggest import did_you_mean
 from pnp.model.boards import Board
 from pnp.model.checks_reader import read_checks, validate_checks
@@ -117,6 +118,11 @@ class _Reader:
         deck_id = deck_raw.get("id", f"#{index}")
         if isinstance(source, str):
             # a CSV file, or a workbook (.xlsx, .ods) and maybe one of its sheets: cards.xlsx#Movement
+            problem = outside(self.folder, split_sheet(source)[0])
+            if problem:
+                self.errors.add(deck_raw.where("cards"), f"card list '{source}' {problem}", f"decks[{index}].cards",
+                                "name a file of the game's folder, e.g. 'cards: movement.csv'")
+                return []
             path = self.folder / source
             try:
                 rows = load_table(path, display_path(path))
