@@ -143,20 +143,30 @@ def list_games(ctx: Ctx) -> None:
 @click.option("--strict", is_flag=True, help="Also fail (exit 1) on warnings.")
 @click.option("--simulate", is_flag=True,
               help="Also play a fixed-seed smoke run (about 200 games per player count) and report what it finds.")
+@click.option("--quick", is_flag=True,
+              help="Only the rules checks: skip the preflight (every language's catalog and layout, as a build does).")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="The paper the preflight lays the kit out on.")
 @click.pass_obj
 @_fail_cleanly
-def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool) -> None:
-    """Check games against their rules model (all games when none is named).
+def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool, quick: bool,
+          paper: str) -> None:
+    """Check games against their rules model (all games when none is named), then lay out their kits
+    in every language as a build would, without painting (the preflight): whatever a build would
+    refuse, check reports.
 
     Exit code 1 when a check finds an error (or a warning, with --strict).
     """
+    from pnp.build import BuildOptions
     from pnp.check import Severity, run_checks
+    from pnp.check.preflight import preflight
     from pnp.check.report import as_json, as_text
     from pnp.check.runner import NoSimulation
     from pnp.model import load_game
 
     results = {}
     data_errors = []
+    refused: list[str] = []
     for game_id, folder in _resolve(ctx, games).items():
         try:
             model = load_game(folder)
@@ -169,14 +179,21 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         except NoSimulation as exc:
             click.echo(f"note: {exc}; its rules checks only", err=True)
             results[game_id] = run_checks(model)
+        if not quick:
+            refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper))
     if data_errors:
         raise DataErrors(data_errors, written=False)
     if fmt == "json":
         click.echo(as_json(results))
     else:
         click.echo("\n".join(as_text(g, fs) for g, fs in results.items()))
+    for line in refused:
+        click.echo(f"error: {line}", err=True)
+    if refused:
+        click.echo(f"{len(refused)} problem(s) a build would stop on (pnp check --quick skips this preflight).",
+                   err=True)
     failing = {Severity.ERROR} | ({Severity.WARNING} if strict else set())
-    if any(f.severity in failing for fs in results.values() for f in fs):
+    if refused or any(f.severity in failing for fs in results.values() for f in fs):
         sys.exit(1)
 
 

@@ -399,3 +399,30 @@ def test_a_board_side_id_that_would_leave_the_output_folder_is_refused(runner: C
     result = build(runner, game_copy)
     assert_clean_failure(result, game_copy, 1)
     assert "'a/../../x' cannot name a file" in result.output
+
+
+# --- pnp check is a preflight: what a build refuses, check reports ----------------------------
+
+
+def test_check_reports_a_po_file_that_msgfmt_refuses(runner: CliRunner, game_copy: Path) -> None:
+    po = game_copy / "locales" / "en.po"
+    replace(po, 'msgstr "Red rider"\n', 'msgstr "Red rider\n')
+    line = next(i for i, ln in enumerate(po.read_text(encoding="utf-8").splitlines(), 1) if ln == 'msgstr "Red rider')
+    result = build(runner, game_copy, "check")
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert re.search(rf"error: green-jersey \[en\]: .*en\.po:{line}: not a valid PO file: a string is not closed",
+                     result.output), result.output
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--lang", "en",
+                                 "--out", str(out_dir(game_copy))])
+    assert result.exit_code == 1 and f"en.po:{line}: not a valid PO file" in result.output
+
+
+def test_check_reports_a_translation_that_does_not_fit(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "locales" / "en.po", 'msgstr "Red rider"', 'msgstr "Red rider ' + "of a very long name " * 4 + '"')
+    result = build(runner, game_copy, "check")
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert re.search(r"error: green-jersey \[en\]: card riders/coureur-rouge: .*rider\.svg\.j2:\d+: .*does not fit",
+                     result.output), result.output
+    assert "1 problem(s) a build would stop on" in result.output
+    quick = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
+    assert quick.exit_code == 0, quick.output

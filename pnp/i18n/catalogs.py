@@ -107,6 +107,11 @@ def read(path: Path, locale: str | None = None):
         raise CatalogError(f"{display(path)}: file not found") from None
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{display(path)}: not UTF-8 text ({exc.reason})") from None
+    problem = syntax_problem(text)
+    if problem:
+        line, message = problem
+        raise CatalogError(f"{display(path)}:{line}: not a valid PO file: {message} "
+                           "(msgfmt --check finds the same; fix it in a text editor or Poedit)")
     previous = _previous_ids(text) if "\n#|" in text else {}
     cleaned = "".join(ln for ln in text.splitlines(keepends=True) if not ln.startswith(("#|", "#~|")))
     try:
@@ -118,6 +123,29 @@ def read(path: Path, locale: str | None = None):
         if message is not None:
             message.previous_id = ids
     return catalog
+
+
+_KEYWORD = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d+\])\s+(.*)$")
+_STRING = re.compile(r'^"(?:[^"\\]|\\.)*"\s*$')
+
+
+def syntax_problem(text: str) -> tuple[int, str] | None:
+    """The first line of ``text`` that is not PO syntax, as msgfmt reads it (a string not closed, a
+    stray word), with what is wrong; None when every line is a comment, a keyword with its string or
+    a continued string. Babel's reader is lenient where msgfmt is not (an unclosed quote ran on into
+    the next entry and printed "1 JERSE" on 21 cards)."""
+    for n, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        m = _KEYWORD.match(stripped)
+        rest = m.group(2) if m else stripped
+        if not rest.startswith('"'):
+            return n, (f"'{m.group(1)}' is not followed by a quoted string" if m
+                       else f"'{stripped[:30]}' is not a keyword, a comment or a quoted string")
+        if not _STRING.match(rest):
+            return n, "a string is not closed with \" (or a \" inside it is not escaped as \\\")"
+    return None
 
 
 def _previous_ids(text: str) -> dict[tuple[str, str | None], list[str]]:
