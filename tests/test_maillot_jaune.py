@@ -239,7 +239,8 @@ def test_board_square_size_fires_when_squares_are_too_small(tmp_path: Path) -> N
     path = folder / "boards.yaml"
     text = path.read_text(encoding="utf-8")
     assert "    width_mm: 660\n" in text
-    path.write_text(text.replace("    width_mm: 660\n", "    width_mm: 560\n", 1), encoding="utf-8")
+    text = text.replace("    width_mm: 660\n", "    width_mm: 560\n", 1)
+    path.write_text(text.replace("x: 256, y: 448, w: 392", "x: 256, y: 448, w: 292", 1), encoding="utf-8")  # on the board
     findings = mj.board_square_size(load_game(folder))
     assert [f.rule for f in findings] == ["MJ-BOARD-SQUARE-SIZE"]
     assert "smaller than a 25 mm standee base" in findings[0].render()

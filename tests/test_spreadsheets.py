@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import stat
 import re
 import shutil
 import zipfile
@@ -403,7 +404,15 @@ def test_a_device_named_as_the_card_list_is_refused_without_reading_it(tmp_path:
     game = copy_game(tmp_path)
     replace(game / "decks.yaml", "cards: risque.csv", "cards: /dev/zero")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "card list '/dev/zero' is a device, not a file")
+    error_at(output, "decks.yaml:13", "card list '/dev/zero' is not a path inside the game's folder")
+    # a device inside the folder (made here as the node of /dev/zero, where the system allows it)
+    try:
+        os.mknod(game / "zero.csv", 0o600 | stat.S_IFCHR, os.makedev(1, 5))
+    except (PermissionError, OSError):
+        return
+    replace(game / "decks.yaml", "cards: /dev/zero", "cards: zero.csv")
+    output = assert_fails_with(run(game), 1)
+    error_at(output, "decks.yaml:13", "card list 'zero.csv' is a device, not a file")
 
 
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
