@@ -426,3 +426,28 @@ def test_check_reports_a_translation_that_does_not_fit(runner: CliRunner, game_c
     assert "1 problem(s) a build would stop on" in result.output
     quick = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
     assert quick.exit_code == 0, quick.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Coureur bleu 🚲", "the kit's font has no glyph for '🚲' (U+1F6B2)"),
+    ('"Coureur bleu \\uFFFF"', "the character U+FFFF cannot be printed"),
+])
+def test_a_text_that_cannot_be_printed_is_refused_where_it_is_written(runner: CliRunner, game_copy: Path,
+                                                                        text: str, message: str) -> None:
+    replace(game_copy / "riders.yaml", "name: Coureur bleu,", f"name: {text},")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "riders.yaml", 4, "name", message)
+
+
+def test_a_card_list_cell_that_cannot_be_printed_is_refused_at_its_cell(runner: CliRunner, game_copy: Path) -> None:
+    path = game_copy / "movement.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[0] += ",note"
+    lines[3] += ",fin ★ 😀"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    replace(game_copy / "decks.yaml", "cards: movement.csv", "cards: movement.csv\n    fields: [note]")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output, result.output
+    assert re.search(r"movement\.csv:4: error: note: the kit's font has no glyph for .*U\+1F600", result.output), \
+        result.output
