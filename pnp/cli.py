@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sys
 from functools import wraps
 from pathlib import Path
@@ -144,7 +145,7 @@ def list_games(ctx: Ctx) -> None:
 @click.option("--simulate", is_flag=True,
               help="Also play a fixed-seed smoke run (about 200 games per player count) and report what it finds.")
 @click.option("--quick", is_flag=True,
-              help="Only the rules checks: skip the preflight (every language's catalog and layout, as a build does).")
+              help="The rules checks and the faces' templates only: skip laying out the kit in every language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="The paper the preflight lays the kit out on.")
 @click.pass_obj
@@ -179,8 +180,7 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         except NoSimulation as exc:
             click.echo(f"note: {exc}; its rules checks only", err=True)
             results[game_id] = run_checks(model)
-        if not quick:
-            refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper))
+        refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper), quick=quick)
     if data_errors:
         raise DataErrors(data_errors, written=False)
     if fmt == "json":
@@ -188,10 +188,11 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
     else:
         click.echo("\n".join(as_text(g, fs) for g, fs in results.items()))
     for line in refused:
-        click.echo(f"error: {line}", err=True)
+        located = re.match(r"\S+?(:\d+)?: error: ", line)  # already "file:line: error: ..."
+        click.echo(line if located else f"error: {line}", err=True)
     if refused:
-        click.echo(f"{len(refused)} problem(s) a build would stop on (pnp check --quick skips this preflight).",
-                   err=True)
+        click.echo(f"{len(refused)} problem(s) a build would stop on"
+                   + ("." if quick else " (pnp check --quick skips the layout in every language)."), err=True)
     failing = {Severity.ERROR} | ({Severity.WARNING} if strict else set())
     if refused or any(f.severity in failing for fs in results.values() for f in fs):
         sys.exit(1)

@@ -451,3 +451,18 @@ def test_a_card_list_cell_that_cannot_be_printed_is_refused_at_its_cell(runner: 
     assert result.exit_code == 1 and "internal error" not in result.output, result.output
     assert re.search(r"movement\.csv:4: error: note: the kit's font has no glyph for .*U\+1F600", result.output), \
         result.output
+
+
+@pytest.mark.parametrize("old, new, field, message", [
+    ("    sheet: pieces\n", "    sheet: piece\n", "decks[3].sheet", "'piece' is not allowed"),
+    ("    card_size: tarot\n", "    card_size: 5x5000\n", "decks[aids].card_size", "is not printable"),
+    ("    face: rider\n", "    face: ridr\n", "decks[riders].face", "unknown face layout 'ridr'"),
+])
+def test_a_deck_field_error_is_at_the_field_s_line(runner: CliRunner, game_copy: Path, old: str, new: str,
+                                                  field: str, message: str) -> None:
+    replace(game_copy / "decks.yaml", old, new)
+    line = next(i for i, ln in enumerate((game_copy / "decks.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                if ln == new.rstrip("\n"))
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
+    assert result.exit_code == 1, result.output
+    assert_error_at(result.output, "decks.yaml", line, field, message)

@@ -21,9 +21,18 @@ def languages(model) -> list[str]:
     return [source] + [lang for lang in info.languages if lang != source]
 
 
-def preflight(folder: Path, model, options) -> list[str]:
+def preflight(folder: Path, model, options, quick: bool = False) -> list[str]:
     """Every problem a build of ``model`` (read from ``folder``) with ``options`` would stop on, in each
-    of its languages; [] when every build would go through."""
+    of its languages; [] when every build would go through. ``quick``: only that every deck's face
+    and back can be drawn (the templates exist and compile)."""
+    from pnp.layout.cards import check_faces
+
+    try:
+        check_faces(model)
+    except DataErrors as exc:
+        return [e.render() for e in exc.errors]
+    if quick:
+        return []
     out: list[str] = []
     for lang in languages(model):
         out += _one_language(folder, model, replace(options, lang=lang))

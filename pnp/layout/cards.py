@@ -54,8 +54,9 @@ def check_faces(model: GameModel) -> None:
     checked: set[str] = set()
     templates = face_names(folder)
     for deck in model.decks:
-        where = model.sources.component(f"deck:{deck.id}")
         for kind, name, registry in (("face", deck.face, FACES), ("back", deck.back, BACKS)):
+            where = model.sources.components.get(f"field:deck:{deck.id}.{kind}") \
+                or model.sources.component(f"deck:{deck.id}")
             path = find(folder, face_path(name))
             if path is not None:
                 if name not in checked:

@@ -195,12 +195,14 @@ class _Reader:
                 self.errors.add(seq.where(i), "expected a mapping for a deck", f"decks[{i}]")
                 continue
             cards = self.cards(deck_raw, i)
-            body = {k: v for k, v in deck_raw.items() if k not in ("cards", "defaults")}
-            deck = parse(Deck, Record(body, loc=deck_raw.loc), self.errors, f"decks[{i}]",
-                         extra={"cards": cards})
+            body = Record({k: v for k, v in deck_raw.items() if k not in ("cards", "defaults")}, loc=deck_raw.loc)
+            body.key_locs = {k: v for k, v in deck_raw.key_locs.items() if k in body}  # errors at the field's line
+            deck = parse(Deck, body, self.errors, f"decks[{i}]", extra={"cards": cards})
             if deck is not None:
                 out.append(deck)
                 self.components.setdefault(f"deck:{deck.id}", deck_raw.loc)
+                for key in deck_raw:  # where each field is, for later errors about it (its face, its size)
+                    self.components.setdefault(f"field:deck:{deck.id}.{key}", deck_raw.where(key))
         return out
 
 
@@ -256,7 +258,8 @@ def _check_card_sizes(model: GameModel, game_raw: Any, errors: ErrorBag) -> None
 
     sizes = [(model.info.card_size, game_raw.where("card_size") if isinstance(game_raw, Record) else
               Location(display_path(Path(model.sources.folder) / "game.yaml")), "card_size")]
-    sizes += [(d.card_size, model.sources.component(f"deck:{d.id}"), f"decks[{d.id}].card_size")
+    sizes += [(d.card_size, model.sources.components.get(f"field:deck:{d.id}.card_size")
+               or model.sources.component(f"deck:{d.id}"), f"decks[{d.id}].card_size")
               for d in model.decks if d.card_size]
     for spec, where, field in sizes:
         try:
