@@ -466,3 +466,16 @@ def test_a_deck_field_error_is_at_the_field_s_line(runner: CliRunner, game_copy:
     result = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
     assert result.exit_code == 1, result.output
     assert_error_at(result.output, "decks.yaml", line, field, message)
+
+
+def test_a_rulebook_table_too_large_for_a_page_is_named_in_the_rulebook_s_words(runner: CliRunner,
+                                                                                game_copy: Path) -> None:
+    path = game_copy / "templates" / "rulebook.md.j2"
+    path.write_text(path.read_text(encoding="utf-8") + "\n\n## Annexe\n\n| Colonne | Autre |\n|---|---|\n| "
+                    + "mot " * 3000 + " | x |\n", encoding="utf-8")
+    message = 'rulebook: the table under "Annexe" (Colonne, Autre) does not fit in a page\'s column'
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey"])
+    assert result.exit_code == 1 and message in result.output, result.output
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and message in result.output and "@0x" not in result.output, result.output
+    assert not out_dir(game_copy).exists()

@@ -2,8 +2,8 @@
 
 For every language of the game (game.yaml ``languages:``) it does what a build does before it
 paints: the catalog read and checked (syntax, gaps, placeholders, glyphs), every face, back, token,
-standee and board side laid out with its texts fitted, the kit pages' texts and the rulebook's
-Markdown rendered. Each problem is one line naming the game and the language, as the build says it.
+standee and board side laid out with its texts fitted, the kit pages' texts, the rulebook rendered
+and flowed into pages. Each problem is one line naming the game and the language, as the build says it.
 """
 
 from __future__ import annotations
@@ -61,13 +61,25 @@ def _one_language(folder: Path, model, options) -> list[str]:
                         pass
             plan.sides  # every board side drawn and tiled
             render_rulebook_markdown(local)
+            _rulebook(plan, options.lang)
         except BuildFailed as exc:
             return [str(exc)]
         except DataErrors as exc:
             return [f"{head}: {e.render()}" for e in exc.errors]
         except (TextProblem, PnpError) as exc:
             return [f"{head}: {exc}"]
+        except KeyError as exc:  # a figure the rulebook names that the game cannot draw
+            return [f"{head}: rulebook: {exc.args[0] if exc.args else exc}"]
     return [f"{head}: {p}" for p in dict.fromkeys(problems)]
+
+
+def _rulebook(plan, lang: str) -> None:
+    """The rulebook flowed into pages (its first pass: figures are drawn, not painted)."""
+    from pnp.paint.rulebook_pdf import paint_rulebook
+    from pnp.write.kit_files import _rulebook_meta
+
+    paint_rulebook(plan.rulebook_blocks(), None, _rulebook_meta(**plan.rulebook_meta()), plan.rulebook_figure,
+                   plan.draft, paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
 
 
 def _short(message: str) -> str:

@@ -76,10 +76,12 @@ class RulebookMeta:
     author: str = ""
 
 
-def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO, meta: RulebookMeta,
+def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO | None, meta: RulebookMeta,
                    figure: Callable[[str], Scene], draft: str = "", *,
                    paper: Any = A4, hyphenation_lang: str = "") -> int:
     """Typeset ``blocks`` into ``target`` (a path or a binary file); returns the number of pages.
+    With no ``target``, only the first pass runs (the flow into pages, figures not painted): what
+    a preflight needs to know that the rulebook fits.
 
     ``figure(ref)`` gives the scene of a figure (raises KeyError for an unknown one). ``paper`` is
     (width, height) in mm or a pnp.layout.paper.Size (A4 by default). ``draft``, when given, is the
@@ -92,6 +94,8 @@ def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO, meta: Rul
     scenes = _resolve_figures(blocks, figure, meta)
     counter = BytesIO()
     pages = kit.build(blocks, scenes, counter, total=None)
+    if target is None:
+        return pages
     final = kit.build(blocks, scenes, target, total=pages)
     if final != pages:  # the footer never changes the flow; this would be a bug
         raise RulebookError(f"rulebook: the page count changed between passes ({pages} -> {final})")
@@ -240,6 +244,22 @@ def _face_of(style: Any) -> str:
 
 
 # -- flowables --------------------------------------------------------------------------------------
+
+def _describe(block: "rb.Block", heading: str) -> str:
+    """A block as a reader of the rulebook names it: 'the table under "Sprints" (Joueurs, Sprints)'."""
+    kind = {"Table": "the table", "Figure": "the figure", "Paragraph": "the paragraph", "BulletList": "the list",
+            "NumberedList": "the list", "Note": "the note", "Heading": "the heading"}.get(type(block).__name__,
+                                                                                       "a block")
+    detail = ""
+    if isinstance(block, rb.Table):
+        detail = ", ".join(rb.plain_text(c) for c in block.header)[:60]
+    elif isinstance(block, rb.Figure):
+        detail = block.ref
+    elif isinstance(block, (rb.Paragraph, rb.Heading)):
+        detail = rb.plain_text(block.text)[:60]
+    under = f' under "{heading}"' if heading else ""
+    return f"{kind}{under}" + (f" ({detail})" if detail else "")
+
 
 @lru_cache(maxsize=1)
 def _flowable_classes():
@@ -398,8 +418,10 @@ class _Kit:
         s = self.styles
         out: list = self.title_page(SceneFlowable)
         out += [NextPageTemplate("body"), PageBreak()]
+        heading = ""
         for block in blocks:
             if isinstance(block, rb.Heading):
+                heading = rb.plain_text(block.text)
                 if block.level == 1:
                     out.append(CondPageBreak(70 * MM))
                     _check(block.plain, "sans")  # the running header
@@ -432,6 +454,7 @@ class _Kit:
                                       spaceAfter=7))
             else:
                 raise RulebookError(f"rulebook: cannot typeset a {type(block).__name__}")
+            self.described[id(out[-1])] = _describe(block, heading)
         return out
 
     def title_page(self, SceneFlowable) -> list:
@@ -626,11 +649,23 @@ class _Kit:
             PageTemplate("body", [left, right], onPage=lambda c, d: running.page_started(),
                          onPageEnd=lambda c, d: self.body_furniture(c, running, total)),
         ])
+        self.described: dict[int, str] = {}
+        story = self.story(blocks, scenes, running)
         try:
-            doc.build(self.story(blocks, scenes, running))
+            doc.build(story)
         except LayoutError as exc:
-            raise RulebookError(f"rulebook: something does not fit on a page: {str(exc)[:300]}") from None
+            raise RulebookError(f"rulebook: {self._too_large(str(exc))} does not fit in a page's column; "
+                                "shorten it or split it in the rulebook template (rulebook.md.j2)") from None
         return doc.page
+
+    def _too_large(self, message: str) -> str:
+        """What ReportLab's LayoutError names as too large, in the words of the rulebook (its block and
+        the heading it is under), never ReportLab's own ``<Table@0x...>``."""
+        import re
+
+        found = re.search(r"@0x([0-9A-Fa-f]+)", message)
+        what = self.described.get(int(found.group(1), 16), "") if found else ""
+        return what or "a block"
 
     def title_furniture(self, c: Any) -> None:
         from reportlab.lib.colors import HexColor
