@@ -34,7 +34,7 @@ from functools import cached_property
 
 from pnp.layout import text as textfit
 from pnp.layout import seams
-from pnp.layout.boards.decorations import decorate
+from pnp.layout.boards import decorations
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
 from pnp.layout.seams import SeamHints
@@ -323,17 +323,11 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
     board = board_of(model, side)
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
-    groups = (
-        Group(tuple(_background(ctx)), id="background"),
-        Group(tuple(_road(ctx)), id="road"),
-        Group(tuple(_squares(ctx)), id="squares"),
-        Group(tuple(_lines(ctx)), id="lines"),
-        Group(tuple(_labels(ctx)), id="labels"),
-        Group(tuple(_title(ctx)), id="title"),
-        Group(tuple(_legend(ctx)), id="legend"),
-    )
-    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, centre=ctx.loop.centre,
-                      cell=ctx.loop.cell)
+    drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, centre=ctx.loop.centre,
+                             cell=ctx.loop.cell)
+    groups = decorations.layered(drawn, [(gid, lambda make=make: make(ctx)) for gid, make in (
+        ("background", _background), ("road", _road), ("squares", _squares), ("lines", _lines),
+        ("labels", _labels), ("title", _title), ("legend", _legend))])
     return board_page(board, side, groups, w, h, bleed, square_mm=ctx.loop.step, loop_mm=ctx.loop.length,
                       min_square_mm=min(min(v) for v in ctx.loop.square_sizes().values()), seams=seam_hints(ctx, groups))
 
