@@ -620,12 +620,13 @@ def _todo(folder: Path, template, lang: str) -> str:
     from collections import Counter
 
     from pnp.build import KIT_TEMPLATES
-    from pnp.i18n.catalogs import read
+    from pnp.i18n.catalogs import display, read
     from pnp.i18n.extract import kinds
     from pnp.i18n.status import gaps
     from pnp.i18n.translations import needed_keys
 
-    found = gaps(template, read(folder / "locales" / f"{lang}.po", locale=lang))
+    po = folder / "locales" / f"{lang}.po"
+    found = gaps(template, read(po, locale=lang), display(po))
     by_id = {(m.id if isinstance(m.id, str) else m.id[0], m.context): m for m in template if m.id}
     counts = Counter(kinds(by_id[(g.msgid, g.context)])[0] for g in found)
     needed = needed_keys(folder, template, KIT_TEMPLATES)

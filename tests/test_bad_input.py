@@ -479,3 +479,17 @@ def test_a_rulebook_table_too_large_for_a_page_is_named_in_the_rulebook_s_words(
     result = build(runner, game_copy)
     assert result.exit_code == 1 and message in result.output and "@0x" not in result.output, result.output
     assert not out_dir(game_copy).exists()
+
+
+def test_a_translation_with_a_wrong_placeholder_is_named_at_its_po_line(runner: CliRunner, game_copy: Path) -> None:
+    po = game_copy / "locales" / "en.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    n = next(i for i, ln in enumerate(lines, 1) if ln.startswith("msgstr") and "%(n)s" in ln or
+             (ln.startswith('"') and "%(n)s" in ln and lines[i - 2].startswith("msgstr")))
+    lines[n - 1] = lines[n - 1].replace("%(n)s", "%(m)s", 1)
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--lang", "en",
+                                 "--out", str(out_dir(game_copy))])
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert re.search(r"locales/en\.po:\d+: bad translation: .*\(used at .*templates/cards\.j2:\d+\); "
+                     r"unknown placeholder %\(m\)s", result.output), result.output

@@ -232,7 +232,9 @@ def test_update_marks_a_changed_french_string_fuzzy_and_keeps_its_previous_msgid
     out = tmp_path / "out"
     result = pnp(runner, game_copy.parent, "build", "green-jersey", "--lang", "en", "--out", str(out))
     assert result.exit_code == 1
-    assert 'data/green-jersey/riders.yaml:3: stale (fuzzy: the French changed): "Coureur rouge vif"' in result.output
+    # the translator's place first (the PO entry's line), then where the text is used
+    assert re.search(r'locales/en\.po:\d+: stale \(fuzzy: the French changed\): "Coureur rouge vif" '
+                     r'\(used at data/green-jersey/riders\.yaml:3\)', result.output), result.output
     assert 'the French was "Coureur rouge"' in result.output
     assert "pnp i18n update green-jersey --lang en" in result.output and "--draft" in result.output
     assert not out.exists()

@@ -75,6 +75,8 @@ class Gap:
     refs: tuple[str, ...]
     previous: str = ""
     detail: str = ""
+    po: str = ""
+    """Where the entry is in the PO file (``locales/en.po:45``), when it is there."""
 
     def render(self) -> str:
         where = self.refs[0] if self.refs else "?"
@@ -83,7 +85,10 @@ class Gap:
         what = {"missing": "not in the catalog", "untranslated": "untranslated",
                 "fuzzy": "stale (fuzzy: the French changed)", "format": "bad translation"}[self.kind]
         ctx = f" [{self.context}]" if self.context else ""
-        text = f"{where}: {what}: {_quote(self.msgid)}{ctx}{more}"
+        if self.po:  # the translator's place first: the PO entry, then where the text is used
+            text = f"{self.po}: {what}: {_quote(self.msgid)}{ctx} (used at {where}{more})"
+        else:
+            text = f"{where}: {what}: {_quote(self.msgid)}{ctx}{more}"
         if self.previous:
             text += f"; the French was {_quote(self.previous)}"
         if self.detail:
@@ -104,8 +109,9 @@ def _refs(message) -> tuple[str, ...]:
     return tuple(f"{f}:{n}" if n else f for f, n in message.locations)
 
 
-def gaps(template, catalog) -> list[Gap]:
-    """Every string of ``template`` (a fresh extraction) that ``catalog`` does not translate usably."""
+def gaps(template, catalog, po: str = "") -> list[Gap]:
+    """Every string of ``template`` (a fresh extraction) that ``catalog`` does not translate usably;
+    ``po`` (the catalog's file as shown) places each entry the catalog has at its line."""
     out: list[Gap] = []
     n = catalog.num_plurals
     for m in template:
@@ -115,15 +121,17 @@ def gaps(template, catalog) -> list[Gap]:
         refs = _refs(m)
         if t is None:
             out.append(Gap("missing", _first(m.id), m.context, refs))
-        elif t.fuzzy:
+            continue
+        place = f"{po}:{t.lineno}" if po and getattr(t, "lineno", None) else ""
+        if t.fuzzy:
             prev = _first(t.previous_id) if t.previous_id else ""
-            out.append(Gap("fuzzy", _first(m.id), m.context, refs, prev if prev != _first(m.id) else ""))
+            out.append(Gap("fuzzy", _first(m.id), m.context, refs, prev if prev != _first(m.id) else "", po=place))
         elif not is_translated(t, n):
-            out.append(Gap("untranslated", _first(m.id), m.context, refs))
+            out.append(Gap("untranslated", _first(m.id), m.context, refs, po=place))
         else:
             problem = format_problem(t)
             if problem:
-                out.append(Gap("format", _first(m.id), m.context, refs, detail=problem))
+                out.append(Gap("format", _first(m.id), m.context, refs, detail=problem, po=place))
     return out
 
 

@@ -102,7 +102,9 @@ def prepare(folder: Path, model, lang: str, draft: bool = False, templates: tupl
     path = require_catalog(folder, lang, source)
     catalog = read(path, locale=lang)
     template = extract(folder)
-    found = find_gaps(template, catalog)
+    from pnp.i18n.catalogs import display
+
+    found = find_gaps(template, catalog, display(path))
     skip = {(g.msgid, g.context) for g in found}
     translations = Tracked(compile_catalog(catalog, skip))
     language = Language(lang, translations, draft=draft, source=False)
