@@ -493,3 +493,24 @@ def test_a_translation_with_a_wrong_placeholder_is_named_at_its_po_line(runner: 
     assert result.exit_code == 1 and "internal error" not in result.output
     assert re.search(r"locales/en\.po:\d+: bad translation: .*\(used at .*templates/cards\.j2:\d+\); "
                      r"unknown placeholder %\(m\)s", result.output), result.output
+
+
+def test_ctrl_c_stops_a_build_at_once_and_leaves_the_output_as_it_was(game_copy: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = out_dir(game_copy)
+    (out / "green-jersey" / "fr").mkdir(parents=True)
+    (out / "green-jersey" / "fr" / "kept.txt").write_text("untouched", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "--data", str(game_copy.parent), "build", "green-jersey",
+                             "--lang", "all", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    start = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert time.monotonic() - start < 1.0, "Ctrl-C stops within a second"
+    assert proc.returncode != 0 and b"Traceback" not in err, err
+    assert sorted(p.name for p in out.rglob("*")) == ["fr", "green-jersey", "kept.txt"]
+    assert not list(out.parent.glob(".pnp-staging-*"))
