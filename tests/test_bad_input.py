@@ -514,3 +514,18 @@ def test_ctrl_c_stops_a_build_at_once_and_leaves_the_output_as_it_was(game_copy:
     assert proc.returncode != 0 and b"Traceback" not in err, err
     assert sorted(p.name for p in out.rglob("*")) == ["fr", "green-jersey", "kept.txt"]
     assert not list(out.parent.glob(".pnp-staging-*"))
+
+
+def test_markdown_in_a_data_text_is_printed_as_typed_in_the_rulebook(game_copy: Path) -> None:
+    from pnp.layout import rulebook as rb
+    from pnp.layout.rulebook_context import render_rulebook_markdown
+    from pnp.model import load_game
+
+    typed = "# La *ligne* [droite](http://x) <b>b</b>"
+    replace(game_copy / "boards.yaml", "name: La ligne droite", f'name: "{typed}"')
+    blocks = rb.parse(render_rulebook_markdown(load_game(game_copy)))
+    assert not [b for b in blocks if isinstance(b, rb.Heading) and "droite" in b.plain]
+    texts = [rb.plain_text(t) for b in blocks for t in
+             ([b.text] if isinstance(b, (rb.Paragraph, rb.Heading)) else getattr(b, "items", [])
+              or [c for row in getattr(b, "rows", []) for c in row])]
+    assert any(typed in t for t in texts), [t for t in texts if "droite" in t]

@@ -145,7 +145,12 @@ def localize_model(model: Any, language: Language) -> Any:
     """A copy of ``model`` with every field of FIELDS in ``language`` (the model itself for the source)."""
     if language.source:
         return model
-    tr = translator(language)
+    return map_texts(model, translator(language))
+
+
+def map_texts(model: Any, tr: Callable[[tuple[str, ...], str], str]) -> Any:
+    """A copy of ``model`` with ``tr(path, text)`` applied to every text field of FIELDS, to the
+    decks' text fields and to the title (``path`` names the field, as in FIELDS)."""
     updates = {}
     for top in dict.fromkeys(spec[0] for spec in FIELDS):
         items = getattr(model, top, None)

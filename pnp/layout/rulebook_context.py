@@ -181,6 +181,34 @@ def _render_located(env, name: str, context: dict[str, Any], folders: list[Path]
                     "see what a rulebook template receives: the rulebook_context of the game's rules module, or data_context in pnp/layout/rulebook_context.py") from None
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>#|~!])")
+_LINE_START = re.compile(r"^(\s*)(?:([-+])|(\d+)([.)]))(?=\s)")
+
+
+def markdown_text(text: str) -> str:
+    """``text`` from the data as Markdown that prints it as it is written: its punctuation that
+    Markdown reads as markup (``# * _ [ ] < > | ` ~ !``, a list marker at a line's start) escaped,
+    its line breaks joined (a text of the data is one paragraph's words)."""
+    text = _MARKDOWN.sub(r"\\\1", " ".join(text.split("\n")))
+    return _LINE_START.sub(lambda m: m.group(1) + ("\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)),
+                           text)
+
+
+def as_text_in_markdown(model: GameModel) -> GameModel:
+    """A copy of ``model`` whose texts (names, labels, card texts, the title, the authors, the
+    designer's decisions) print as written in a rulebook, Markdown and HTML in them shown as typed."""
+    import dataclasses
+
+    from pnp.i18n.data import map_texts
+
+    out = map_texts(model, lambda path, text: markdown_text(text))
+    info = out.info.model_copy(update={"authors": tuple(markdown_text(a) for a in out.info.authors),
+                                       "publisher": markdown_text(out.info.publisher)})
+    decisions = tuple(d.model_copy(update={k: markdown_text(getattr(d, k)) for k in ("topic", "choice", "why")})
+                      for d in out.decisions)
+    return dataclasses.replace(out, info=info, decisions=decisions)
+
+
 def render_rulebook_markdown(model: GameModel, env=None) -> str:
     """The rulebook of ``model`` as Markdown (see the module docstring).
 
@@ -193,7 +221,7 @@ def render_rulebook_markdown(model: GameModel, env=None) -> str:
 
     folders = template_dirs(model.sources.folder)
     env = _environment(env, folders)
-    text = _render_located(env, template_name(model), _game_context(model), folders)
+    text = _render_located(env, template_name(model), _game_context(as_text_in_markdown(model)), folders)
     lines = [ln.rstrip() for ln in text.splitlines()]
     out = "\n".join(lines)
     out = re.sub(r"\n{3,}", "\n\n", out).strip()
