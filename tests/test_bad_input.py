@@ -529,3 +529,11 @@ def test_markdown_in_a_data_text_is_printed_as_typed_in_the_rulebook(game_copy: 
              ([b.text] if isinstance(b, (rb.Paragraph, rb.Heading)) else getattr(b, "items", [])
               or [c for row in getattr(b, "rows", []) for c in row])]
     assert any(typed in t for t in texts), [t for t in texts if "droite" in t]
+
+
+def test_a_card_list_name_too_long_for_the_file_system(runner: CliRunner, game_copy: Path) -> None:
+    name = "a" * 300 + ".csv"
+    replace(game_copy / "decks.yaml", "cards: movement.csv", f"cards: {name}")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "decks.yaml", 7, "decks[0].cards", "has a name too long for the file system")

@@ -24,8 +24,10 @@ def outside(folder: Path, name: str) -> str:
     root = folder.resolve()
     try:
         target = (root / name).resolve()
-    except (OSError, RuntimeError):  # a loop of symbolic links
+    except RuntimeError:  # a loop of symbolic links
         return "cannot be resolved (a loop of symbolic links?)"
+    except OSError as exc:
+        return f"cannot be resolved ({exc.strerror or exc})"
     if not target.is_relative_to(root):
         return "leads outside the game's folder"
     return ""

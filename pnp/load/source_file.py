@@ -20,6 +20,7 @@ it, and it means a binary file or UTF-16 without a byte order mark), and so is a
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -105,6 +106,8 @@ def read_source(path: Path, display: str | None = None, limit: int | None = None
         raise SourceError(name, "not found", "a file's name is used as a folder in this path",
                           message="file not found") from None
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise SourceError(name, "has a name too long for the file system", "shorten the file's name") from None
         raise DataErrors([DataError(Location(name), f"cannot be read: {exc.strerror or exc}",
                                     hint="check the file's permissions")]) from None
     if not stat.S_ISREG(info.st_mode):
