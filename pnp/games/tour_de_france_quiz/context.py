@@ -27,7 +27,11 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
     w, h = brd.size_mm(side)
     q = decks["questions"]
     sample_q = q.cards[0]
-    first = lambda d, pred=lambda c: True: next(c for c in d.cards if pred(c))  # noqa: E731
+    # a figure shows the first card that fits, else the deck's first card (the data may have none that fits)
+    first = lambda d, pred=lambda c: True: next((c for c in d.cards if pred(c)), d.cards[0])  # noqa: E731
+    shared = set.intersection(*({c.value for c in decks[k].cards} for k in ("polka", "green", "white")))
+    values = sorted(v for v in shared if v is not None)
+    same = values[(len(values) - 1) // 2] if values else None  # the middle value every points deck has
     return {
         "game": model.info, "facts": f, "model": model, "date": model.info.date.isoformat(),
         "sizes": {k: d.size for k, d in decks.items()}, "names": {k: d.name for k, d in decks.items()},
@@ -48,7 +52,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
         "fig": {"board": f"board:{side.id}",
                 "question": f"card:{q.id}/{sample_q.id}",
                 "points": "cards:" + decks["polka"].id + "/" + first(decks["polka"]).id,
-                "points_all": [f"card:{decks[k].id}/{first(decks[k], lambda c: c.value == 2).id}"
+                "points_all": [f"card:{decks[k].id}/{first(decks[k], lambda c: c.value == same).id}"
                                for k in ("polka", "green", "white")],
                 "strategy": f"cards:{decks['strategy'].id}/" + ",".join(
                     c.id for c in (first(decks["strategy"], lambda c: (c.value or 0) > 0),
