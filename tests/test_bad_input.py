@@ -320,10 +320,18 @@ def test_errors_that_follow_from_a_broken_palette_are_folded(runner: CliRunner, 
 
 
 def test_too_many_players_is_refused_before_any_table_is_built(runner: CliRunner, game_copy: Path) -> None:
-    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 1000000000}")
+    replace(game_copy / "game.yaml", "players: {min: 2, max: 6}", "players: {min: 2, max: 1000}")
     result = build(runner, game_copy)
     assert_clean_failure(result, game_copy, 1)
-    assert_error_at(result.output, "game.yaml", 8, "players.max is 1000000000", "at most 100 players")
+    assert_error_at(result.output, "game.yaml", 8, "players.max is 1000", "at most 100 players")
+
+
+def test_a_number_with_zeros_too_many_is_refused_where_it_is_written(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "rules.yaml", "\nriders: 6 ", "\nriders: 6000000000 ")
+    result = build(runner, game_copy)
+    assert_clean_failure(result, game_copy, 1)
+    assert_error_at(result.output, "rules.yaml", 4, "riders", "6,000,000,000 is beyond what a game's data holds "
+                    "(at most 100,000)")
 
 
 def test_a_deck_of_too_many_cards_is_refused(runner: CliRunner, game_copy: Path) -> None:
@@ -346,9 +354,10 @@ def test_a_build_killed_before_leaves_no_staging_folder_after_the_next(runner: C
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("columns: 14", "columns: 1000000000", "input should be less than or equal to 1000"),
-    ("width_mm: 600", "width_mm: 600000000", "input should be less than or equal to 10000"),
-    ("square_mm: 30", "square_mm: 300000", "input should be less than or equal to 500"),
+    ("columns: 14", "columns: 5000", "input should be less than or equal to 1000"),
+    ("width_mm: 600", "width_mm: 60000", "input should be less than or equal to 10000"),
+    ("square_mm: 30", "square_mm: 3000", "input should be less than or equal to 500"),
+    ("origin_mm: [12, 126]", "origin_mm: [12, 90000]", "its grid reaches"),
 ])
 def test_a_board_number_with_zeros_too_many_is_refused_at_once(runner: CliRunner, game_copy: Path, old: str,
                                                                  new: str, message: str) -> None:
@@ -505,15 +514,17 @@ def test_ctrl_c_stops_a_build_at_once_and_leaves_the_output_as_it_was(game_copy:
     (out / "green-jersey" / "fr").mkdir(parents=True)
     (out / "green-jersey" / "fr" / "kept.txt").write_text("untouched", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "--data", str(game_copy.parent), "build", "green-jersey",
-                             "--lang", "all", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)
+                             "--no-incremental", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(out.glob(".pnp-staging-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # until the build is writing its files
     start = time.monotonic()
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert time.monotonic() - start < 1.0, "Ctrl-C stops within a second"
     assert proc.returncode != 0 and b"Traceback" not in err, err
     assert sorted(p.name for p in out.rglob("*")) == ["fr", "green-jersey", "kept.txt"]
-    assert not list(out.parent.glob(".pnp-staging-*"))
+    assert not list(out.parent.glob(".pnp-staging-*")) and not list(out.glob(".pnp-staging-*"))
 
 
 def test_markdown_in_a_data_text_is_printed_as_typed_in_the_rulebook(game_copy: Path) -> None:

@@ -142,6 +142,14 @@ class BoardSide(Frozen):
             if line.column > self.columns + 1:
                 raise ValueError(f"side '{self.id}': line '{line.id}' is drawn before column {line.column}, "
                                  f"past the last column {self.columns}")
+        for zone in self.zones:
+            if not 1 <= zone.start <= zone.end <= self.columns:
+                raise ValueError(f"side '{self.id}': the {zone.terrain} zone from column {zone.start} to {zone.end} "
+                                 f"is not within columns 1 to {self.columns}")
+        far_x, far_y = self.x_mm(self.columns + 1), self.y_mm(self.lanes + 1)
+        if max(abs(far_x), abs(far_y), *map(abs, self.origin_mm)) > limits.BOARD_MM:
+            raise ValueError(f"side '{self.id}': its grid reaches {far_x:g} x {far_y:g} mm; pnp draws boards of at "
+                             f"most {limits.BOARD_MM:g} mm a side (check origin_mm, columns and square_mm)")
         return self
 
     # --- what the squares are

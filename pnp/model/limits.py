@@ -16,3 +16,6 @@ LANES = 100
 SQUARE_MM = 500.0
 BOARD_MM = 10_000.0
 """A board's width or height, and where an area may lie on it (10 m)."""
+DATA_NUMBER = 100_000
+"""The largest number (in magnitude) any data file may hold where no limit of its own applies: the
+five built-in games never go above 660. Checked where the number is written."""
