@@ -180,7 +180,9 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         except NoSimulation as exc:
             click.echo(f"note: {exc}; its rules checks only", err=True)
             results[game_id] = run_checks(model)
-        refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper), quick=quick)
+        # a build stops on a rule error before it lays anything out: so does the preflight
+        rule_errors = any(f.severity is Severity.ERROR for f in results[game_id])
+        refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper), quick=quick or rule_errors)
     if data_errors:
         raise DataErrors(data_errors, written=False)
     if fmt == "json":

@@ -19,3 +19,8 @@ BOARD_MM = 10_000.0
 DATA_NUMBER = 100_000
 """The largest number (in magnitude) any data file may hold where no limit of its own applies: the
 five built-in games never go above 660. Checked where the number is written."""
+STEPS = 100
+"""Steps of a printed track or dial (energy, form, weather, score), rows of a score sheet, squares of
+a board section: a component that shows each one is unprintable beyond."""
+DICE = 10
+FACES = 100

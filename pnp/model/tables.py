@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import Field
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 
 
@@ -22,17 +23,17 @@ class Gauge(Frozen):
 
     id: str = ""
     name: str = ""
-    min: int = Field(default=0, ge=0)
-    max: int = Field(ge=1)
-    start: int = Field(ge=0)
+    min: int = Field(default=0, ge=0, le=limits.STEPS)
+    max: int = Field(ge=1, le=limits.STEPS)
+    start: int = Field(ge=0, le=limits.STEPS)
     reset: str = "never"
 
 
 class Dice(Frozen):
     """Dice the game uses."""
 
-    count: int = Field(ge=1)
-    faces: int = Field(default=6, ge=2)
+    count: int = Field(ge=1, le=limits.DICE)
+    faces: int = Field(default=6, ge=2, le=limits.FACES)
 
     @property
     def mean(self) -> float:

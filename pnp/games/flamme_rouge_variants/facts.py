@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 from pnp.model.game import Players
 
@@ -165,7 +166,7 @@ class ScoreSheets(Frozen):
     grand_tour: str
     time_trial: str
     world_cup: str
-    rows: int = Field(ge=1)
+    rows: int = Field(ge=1, le=limits.STEPS)
 
 
 class Tile(Frozen):

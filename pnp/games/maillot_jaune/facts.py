@@ -6,6 +6,7 @@ from typing import Literal, Union
 
 from pydantic import Field
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 from pnp.model.game import Players
 from pnp.model.tables import Dice, Gauge
@@ -29,10 +30,10 @@ class Course(Frozen):
     """Three stages on one circuit; each stage is a list of sections, named by terrain."""
 
     terrains: tuple[str, ...]
-    section_squares: int = Field(ge=1)
+    section_squares: int = Field(ge=1, le=limits.STEPS)
     stages: tuple[tuple[str, ...], ...]
-    lanes: int = Field(ge=1)
-    grid_rows: int = Field(ge=1)
+    lanes: int = Field(ge=1, le=limits.LANES)
+    grid_rows: int = Field(ge=1, le=limits.STEPS)
 
     @property
     def sections(self) -> list[str]:
@@ -55,14 +56,14 @@ class Course(Frozen):
 
 
 class Stars(Frozen):
-    min: int = Field(ge=0)
-    max: int = Field(ge=1)
-    per_rider: int = Field(ge=1)
+    min: int = Field(ge=0, le=limits.STEPS)
+    max: int = Field(ge=1, le=limits.STEPS)
+    per_rider: int = Field(ge=1, le=limits.STEPS)
 
 
 class Breakaway(Frozen):
-    safe_cost: int = Field(ge=0)
-    risky_max: int = Field(ge=1)
+    safe_cost: int = Field(ge=0, le=limits.STEPS)
+    risky_max: int = Field(ge=1, le=limits.STEPS)
 
 
 class Puncture(Frozen):
