@@ -205,7 +205,7 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
             problems.append(f"kit pages: {exc}")
         problems += _untranslated_in_use(options)
         if problems:
-            unique = list(dict.fromkeys(problems))
+            unique = located_in_catalog(list(dict.fromkeys(problems)), model, lang)
             raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
                               + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
         cards = sum(d.size for d in model.decks if d.sheet == "cards")
@@ -222,6 +222,17 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
              for p in tx.written if p.name in written]
     kept = [e.path for e in entries if _inside(e.path, kit_dir)]
     return files, kept, cards, plan.draft
+
+
+def located_in_catalog(problems: list[str], model: "GameModel", lang: str) -> list[str]:
+    """``problems`` of a build in ``lang``, each quoted translated text followed by its PO entry."""
+    from pnp.i18n.catalogs import display
+    from pnp.i18n.where import with_po_lines
+
+    if lang == (model.info.source_language or "fr"):
+        return problems
+    po = Path(model.sources.folder) / "locales" / f"{lang}.po"
+    return with_po_lines(problems, po, display(po))
 
 
 def _inside(path: Path, folder: Path) -> bool:

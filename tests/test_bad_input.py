@@ -433,6 +433,9 @@ def test_check_reports_a_translation_that_does_not_fit(runner: CliRunner, game_c
     assert re.search(r"error: green-jersey \[en\]: card riders/coureur-rouge: .*rider\.svg\.j2:\d+: .*does not fit",
                      result.output), result.output
     assert "1 problem(s) a build would stop on" in result.output
+    entry = next(i for i, ln in enumerate((game_copy / "locales" / "en.po").read_text(encoding="utf-8").splitlines(), 1)
+                 if ln == 'msgid "Coureur rouge"')
+    assert re.search(rf"\[the translation: .*locales/en\.po:{entry}\]", result.output), result.output
     quick = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
     assert quick.exit_code == 0, quick.output
 
