@@ -129,20 +129,11 @@ def legend(side: BoardSide, texts) -> list[tuple[str, str]]:
 
 def read(markup: str, template: str, what: str, folder: Path | None, ctx) -> list[Group]:
     """The top-level groups of a decorations markup, in the side's coordinates."""
-    from pnp.layout.markup import tree
-    from pnp.layout.markup.errors import at_markup
-    from pnp.layout.markup.svg import DEFAULTS, Reader, Scope, fit_box
+    from pnp.layout.markup.engine import open_markup
+    from pnp.layout.markup.svg import DEFAULTS
 
-    try:
-        root = tree.parse(markup)
-    except tree.XmlProblem as exc:
-        raise at_markup(template, markup, exc.open_line or exc.line,
-                        f"malformed XML: {exc.message} (line {exc.line}, column {exc.column})",
-                        hint="a board's decorations template must render well-formed SVG", what=what) from None
-    reader = Reader(Scope(template, markup, what, folder, ctx), root)
-    view = reader.root_box()
-    b = ctx.bleed
-    t = fit_box(view, (-b, -b, ctx.w + 2 * b, ctx.h + 2 * b), root.attrs.get("preserveAspectRatio", ""))
+    reader, t = open_markup(markup, template, what, folder, ctx, "a board's decorations template")
+    root = reader.root
     props = reader.inherit(root, DEFAULTS)
     opacity = reader._opacity(root, 1.0)
     out: list[Group] = []

@@ -143,8 +143,9 @@ class Faces:
         return self._context
 
 
-def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -> tuple[Item, ...]:
-    """The items (trim coordinates) of a face's markup, its viewBox fitted to the card with its bleed."""
+def open_markup(markup: str, template: str, what: str, folder: Path | None, ctx, kind: str = "a face template"):
+    """A Reader of ``markup`` and the transform that fits its root's viewBox to the context's trim
+    with its bleed; malformed XML is a MarkupError at the template line it comes from."""
     from pnp.layout.markup.svg import Reader, Scope, fit_box
 
     try:
@@ -152,12 +153,17 @@ def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -
     except tree.XmlProblem as exc:
         raise at_markup(template, markup, exc.open_line or exc.line,
                         f"malformed XML: {exc.message} (line {exc.line}, column {exc.column})",
-                        hint="a face template must render well-formed SVG", what=what) from None
+                        hint=f"{kind} must render well-formed SVG", what=what) from None
     reader = Reader(Scope(template, markup, what, folder, ctx), root)
     view = reader.root_box()
-    items = reader.document()
     b = ctx.bleed
-    t = fit_box(view, (-b, -b, ctx.w + 2 * b, ctx.h + 2 * b), root.attrs.get("preserveAspectRatio", ""))
+    return reader, fit_box(view, (-b, -b, ctx.w + 2 * b, ctx.h + 2 * b), root.attrs.get("preserveAspectRatio", ""))
+
+
+def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -> tuple[Item, ...]:
+    """The items (trim coordinates) of a face's markup, its viewBox fitted to the card with its bleed."""
+    reader, t = open_markup(markup, template, what, folder, ctx)
+    items = reader.document()
     if t != IDENTITY and items:
         items = [Group(tuple(items), t)]
     return tuple(items)
