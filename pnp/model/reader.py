@@ -8,7 +8,7 @@ from typing import Any
 from pnp.errors import DataErrors, ErrorBag, Location
 from pnp.load import Record, RecordList, SourceError, load_table, load_yaml, split_sheet
 from pnp.load.paths import outside
-from pnp.load.printable import check_printable
+from pnp.load.sane_values import check_values
 from pnp.load.suggest import did_you_mean
 from pnp.model.boards import Board
 from pnp.model.checks_reader import read_checks, validate_checks
@@ -70,7 +70,7 @@ class _Reader:
         except DataErrors as exc:
             self.errors.errors.extend(exc.errors)
             return None
-        check_printable(raw, self.errors)
+        check_values(raw, self.errors)
         if required and not isinstance(raw, Record):
             what = "empty" if raw is None else "not a mapping of fields"
             self.errors.add(Location(display_path(path), 1), f"the file is {what}",
@@ -136,7 +136,7 @@ class _Reader:
             except DataErrors as exc:
                 self.errors.errors.extend(exc.errors)
                 return []
-            check_printable(rows, self.errors)
+            check_values(rows, self.errors)
         elif isinstance(source, list):
             rows = source
         else:

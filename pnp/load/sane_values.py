@@ -64,7 +64,7 @@ def _unwritable(ch: str) -> bool:
     return (0xFDD0 <= code <= 0xFDEF) or (code & 0xFFFE) == 0xFFFE
 
 
-def check_printable(root: Any, errors: ErrorBag) -> None:
+def check_values(root: Any, errors: ErrorBag) -> None:
     """Add an error for every value of ``root`` (a file's records) that is a number out of range or a
     text with a character that cannot be printed (one error per value, naming the first such character)."""
     from pnp.layout.fonts import missing_glyphs
