@@ -225,12 +225,13 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
 
 
 def located_in_catalog(problems: list[str], model: "GameModel", lang: str) -> list[str]:
-    """``problems`` of a build in ``lang``, each quoted translated text followed by its PO entry."""
+    """``problems`` of a build in ``lang``, each quoted text followed by where it is written: the
+    data file's line (a text of the data), or its PO entry (a translation)."""
     from pnp.i18n.catalogs import display
-    from pnp.i18n.where import with_po_lines
+    from pnp.i18n.where import with_data_lines, with_po_lines
 
     if lang == (model.info.source_language or "fr"):
-        return problems
+        return with_data_lines(problems, Path(model.sources.folder))
     po = Path(model.sources.folder) / "locales" / f"{lang}.po"
     return with_po_lines(problems, po, display(po))
 

@@ -551,3 +551,11 @@ def test_a_card_list_name_too_long_for_the_file_system(runner: CliRunner, game_c
     result = build(runner, game_copy)
     assert_clean_failure(result, game_copy, 1)
     assert_error_at(result.output, "decks.yaml", 7, "decks[0].cards", "has a name too long for the file system")
+
+
+def test_a_data_text_that_does_not_fit_names_its_data_line(runner: CliRunner, game_copy: Path) -> None:
+    replace(game_copy / "riders.yaml", "name: Coureur rouge,", "name: " + "Coureur rouge au très long nom " * 3 + ",")
+    result = build(runner, game_copy)
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert re.search(r"card riders/coureur-rouge: .*rider\.svg\.j2:\d+: .*does not fit.*\[the text: .*riders\.yaml:3\]",
+                     result.output), result.output

@@ -1,5 +1,6 @@
-"""Where a printed text comes from in a catalog: a problem with a translated text (it does not fit,
-a glyph is missing) names the PO entry the translator edits."""
+"""Where a printed text comes from: a problem with a text (it does not fit, a glyph is missing)
+names the line the designer edits: the data file's line of a text of the data, or the PO entry of
+a translation."""
 
 from __future__ import annotations
 
@@ -36,6 +37,25 @@ def po_entries(po: Path) -> list[tuple[str, int]]:
         for s in strings:
             if s:
                 out.append((" ".join(s.split()), line))
+    return out
+
+
+def with_data_lines(problems: list[str], folder: Path) -> list[str]:
+    """``problems`` with the data file's line of each quoted text that comes from the data:
+    ``[the text: riders.yaml:3]``."""
+    from pnp.i18n.data import data_strings
+    from pnp.model.reader import display_path
+
+    strings = None
+    out = []
+    for problem in problems:
+        text = _quoted_text(problem)
+        if text:
+            strings = strings if strings is not None else data_strings(folder)
+            found = next((d for d in strings if " ".join(d.text.split()).startswith(text)), None)
+            if found is not None:
+                problem = f"{problem} [the text: {display_path(found.file)}:{found.line}]"
+        out.append(problem)
     return out
 
 
