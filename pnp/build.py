@@ -184,6 +184,7 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
     """Lay out and paint every file of the kit, staged, then moved into place together. An
     incremental build (``quick``: the digest of its input files) keeps the files whose inputs did
     not change and records the key of every file in its cache (pnp.write.incremental)."""
+    from pnp.layout.markup import MarkupError
     from pnp.layout.text import TextProblem
     from pnp.write import OutputTransaction
     from pnp.write.incremental import Cache, file_sha, options_key
@@ -203,6 +204,8 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
             entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc)
         except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
             problems.append(f"kit pages: {exc}")
+        except MarkupError as exc:  # a face a rulebook figure shows (the cards themselves are in problems)
+            problems.append(exc.render())
         problems += _untranslated_in_use(options)
         if problems:
             unique = located_in_catalog(list(dict.fromkeys(problems)), model, lang)
