@@ -43,7 +43,6 @@ def _one_language(folder: Path, model, options) -> list[str]:
     from pnp.build import BuildFailed, _language, kit_plan, located_in_catalog
     from pnp.i18n import activate
     from pnp.i18n.data import localize_model
-    from pnp.layout.rulebook_context import render_rulebook_markdown
     from pnp.layout.text import TextProblem
 
     head = f"{model.id} [{options.lang}]"
@@ -56,12 +55,10 @@ def _one_language(folder: Path, model, options) -> list[str]:
         try:
             plan, problems = kit_plan(local, options)
             for doc in plan.documents():
-                for section in doc.sections:
-                    for _ in section.arts:
-                        pass
+                for _ in plan.doc_pages(doc):  # every card and piece laid out, on its sheets with their labels
+                    pass
             plan.sides  # every board side drawn and tiled
-            render_rulebook_markdown(local)
-            _rulebook(plan, options.lang)
+            _rulebook(plan, options.lang)  # rendered from its template and flowed into pages
         except BuildFailed as exc:
             return [str(exc)]
         except DataErrors as exc:
