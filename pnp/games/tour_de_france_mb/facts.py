@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 from pnp.model.game import Players
 
@@ -27,7 +28,7 @@ class Components(Frozen):
     cyclists: int
     pawns: int
     pawns_per_player: int
-    finish_slots: int
+    finish_slots: int = Field(ge=1, le=limits.STEPS)
 
 
 class Stage(Frozen):

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from pnp.model import limits
 from pnp.model.base import Frozen
 from pnp.model.game import Players
 from pnp.model.tables import Dice
@@ -55,7 +56,7 @@ class Square(Frozen):
 
 class Questions(Frozen):
     sides: tuple[str, ...]
-    answers: int = Field(ge=2)
+    answers: int = Field(ge=2, le=limits.STEPS)
 
 
 class Strategy(Frozen):
