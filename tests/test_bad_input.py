@@ -559,3 +559,21 @@ def test_a_data_text_that_does_not_fit_names_its_data_line(runner: CliRunner, ga
     assert result.exit_code == 1 and "internal error" not in result.output
     assert re.search(r"card riders/coureur-rouge: .*rider\.svg\.j2:\d+: .*does not fit.*\[the text: .*riders\.yaml:3\]",
                      result.output), result.output
+
+
+def test_a_text_declared_rich_stays_markdown_and_an_unknown_path_is_refused(runner: CliRunner, game_copy: Path) -> None:
+    from pnp.layout import rulebook as rb
+    from pnp.layout.rulebook_context import render_rulebook_markdown
+    from pnp.model import load_game
+
+    replace(game_copy / "boards.yaml", "name: La ligne droite", 'name: "La *ligne* droite"')
+    path = game_copy / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "rich_text: [boards.sides.name]\n", encoding="utf-8")
+    markdown = render_rulebook_markdown(load_game(game_copy))
+    assert "La *ligne* droite" in markdown and "\\*ligne" not in markdown
+    path.write_text(path.read_text(encoding="utf-8").replace("rich_text: [boards.sides.name]",
+                                                             "rich_text: [boards.side.name]"), encoding="utf-8")
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "check", "green-jersey", "--quick"])
+    assert result.exit_code == 1
+    assert re.search(r"game\.yaml:\d+: error: rich_text: 'boards\.side\.name' is not a text of the data "
+                     r"\(did you mean 'boards\.sides\.name'\?\)", result.output), result.output

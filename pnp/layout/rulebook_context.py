@@ -194,17 +194,34 @@ def markdown_text(text: str) -> str:
                            text)
 
 
+def _text_paths() -> frozenset[str]:
+    from pnp.i18n.data import CARD_FIELDS, FIELDS, TITLE
+
+    paths = {".".join(spec) for spec in (*FIELDS, CARD_FIELDS, TITLE)}
+    return frozenset(paths | {"authors", "publisher", "decisions.topic", "decisions.choice", "decisions.why"})
+
+
+TEXT_PATHS = _text_paths()
+"""The texts of the data, by path (game.yaml ``rich_text:`` names those that are Markdown)."""
+
+
 def as_text_in_markdown(model: GameModel) -> GameModel:
     """A copy of ``model`` whose texts (names, labels, card texts, the title, the authors, the
-    designer's decisions) print as written in a rulebook, Markdown and HTML in them shown as typed."""
+    designer's decisions) print as written in a rulebook, Markdown and HTML in them shown as typed;
+    the paths game.yaml declares ``rich_text:`` stay Markdown."""
     import dataclasses
 
     from pnp.i18n.data import map_texts
 
-    out = map_texts(model, lambda path, text: markdown_text(text))
-    info = out.info.model_copy(update={"authors": tuple(markdown_text(a) for a in out.info.authors),
-                                       "publisher": markdown_text(out.info.publisher)})
-    decisions = tuple(d.model_copy(update={k: markdown_text(getattr(d, k)) for k in ("topic", "choice", "why")})
+    rich = set(model.info.rich_text)
+
+    def plain(path: str, text: str) -> str:
+        return text if path in rich else markdown_text(text)
+
+    out = map_texts(model, lambda path, text: plain(".".join(path), text))
+    info = out.info.model_copy(update={"authors": tuple(plain("authors", a) for a in out.info.authors),
+                                       "publisher": plain("publisher", out.info.publisher)})
+    decisions = tuple(d.model_copy(update={k: plain(f"decisions.{k}", getattr(d, k)) for k in ("topic", "choice", "why")})
                       for d in out.decisions)
     return dataclasses.replace(out, info=info, decisions=decisions)
 

@@ -57,6 +57,9 @@ class GameInfo(Frozen):
     rules: str = ""
     card_size: str = "poker"
     notes: str = ""
+    rich_text: tuple[str, ...] = ()
+    """Texts of the data that are Markdown in the rulebook (``decisions.why``, ``decks.cards.text``):
+    every other text prints as typed (pnp.layout.rulebook_context.markdown_text)."""
 
     @field_validator("duration", mode="after")
     @classmethod
@@ -74,6 +77,18 @@ class GameInfo(Frozen):
         problem = id_problem(v)
         if problem:
             raise ValueError(problem)
+        return v
+
+    @field_validator("rich_text")
+    @classmethod
+    def _rich_paths(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        from pnp.layout.rulebook_context import TEXT_PATHS
+        from pnp.load.suggest import did_you_mean
+
+        for path in v:
+            if path not in TEXT_PATHS:
+                hint = did_you_mean(path, sorted(TEXT_PATHS)) or f"one of {', '.join(sorted(TEXT_PATHS))}"
+                raise ValueError(f"'{path}' is not a text of the data ({hint})")
         return v
 
     @field_validator("version", mode="before")
