@@ -286,7 +286,7 @@ def test_a_data_file_that_is_a_folder(runner: CliRunner, game_copy: Path) -> Non
 
 
 def test_a_yaml_alias_bomb_is_refused_at_once(runner: CliRunner, game_copy: Path) -> None:
-    bomb = "\nbomb0: &a0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    bomb = "\nbomb0: &a0 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n" + "".join(
         f"bomb{i + 1}: &a{i + 1} [{', '.join(['*a' + str(i)] * 10)}]\n" for i in range(9))
     path = game_copy / "game.yaml"
     path.write_text(path.read_text(encoding="utf-8") + bomb, encoding="utf-8")
