@@ -142,7 +142,7 @@ def test_score_sheets_are_printed_single_sided(kits) -> None:
     for page in range(last - 3, last + 1):
         assert not any(a <= page <= b for a, b in pieces["duplex_pages"])
     texts = [reader.pages[i].extract_text() for i in range(last - 4, last)]
-    assert "feuille d'étape" in texts[0] and "Coupe du monde" in texts[3]
+    assert "feuille d’étape" in texts[0] and "Coupe du monde" in texts[3]
 
 
 def test_cards_and_pieces_carry_their_texts(kits, model) -> None:

@@ -162,7 +162,7 @@ def test_kit_pdf_holds_every_page_in_print_order(kit: Path, manifest: dict) -> N
     reader = PdfReader(str(kit / "kit.pdf"))
     assert len(reader.pages) == next(f["pages"] for f in manifest["files"] if f["name"] == "kit.pdf")
     cover = reader.pages[0].extract_text()
-    assert "recto-verso" in cover and "50 mm" in cover and "d'un seul coup" in cover
+    assert "recto-verso" in cover and "50 mm" in cover and "d’un seul coup" in cover
     pages = {f["name"]: f["pages"] for f in manifest["files"] if f["name"].endswith(".pdf")}
     rules_end = 2 + pages["rulebook.pdf"]
     assert f"pages 3 à {rules_end}" in cover

@@ -42,6 +42,16 @@ _BEFORE = re.compile(r" +(?=[?!:;»%×])|(?<=\d) +(?=(?:mm|cm|m|km|s|min|h|pt)\b
 _AFTER = re.compile(r"(?<=[«×]) +")
 
 
+def typeset_text(text: str) -> str:
+    """``text`` with the apostrophes and quotes of the build's language (pnp.layout.typography)."""
+    if "'" not in text and '"' not in text:
+        return text
+    from pnp.i18n.context import current
+    from pnp.layout.typography import typeset
+
+    return typeset(text, current().code)
+
+
 def bind_punctuation(text: str) -> str:
     """``text`` with a no-break space where a line must not break: before ? ! : ; » % and after «
     (French typography: a line never starts with a lone "?" or ":"), between a number and its
@@ -142,6 +152,7 @@ def _dictionary(lang: str):
 def line(text: str, x: float, y: float, font: str, size: float, fill: str = "#000000",
          align: str = "left") -> Text:
     """One measured line; ``align`` places (x, y) at its left, centre or right end."""
+    text = typeset_text(text)
     check_glyphs(text, font)
     w = fonts.width_mm(text, font, size)
     start = {"left": x, "center": x - w / 2, "right": x - w}[align]
@@ -155,6 +166,7 @@ def fit(text: str, box: Box, font: str, fill: str = "#000000") -> tuple[Text, ..
     (again from the largest size). Raises TextProblem saying by how much it overflows at the
     smallest size.
     """
+    text = typeset_text(text)
     check_glyphs(text, font)
     for hyphenate in (False, True):
         size = box.max_size

@@ -319,7 +319,7 @@ class Reader:
     def _text(self, node: Node, props: dict, opacity: float) -> list[Item]:
         runs: list[tuple[str, str, float, str | None]] = []
         self._runs(node, props, runs)
-        runs = _collapse(runs)
+        runs = [(textfit.typeset_text(t), f, s, fill) for t, f, s, fill in _collapse(runs)]
         if not runs:
             return []
         x = self._first(node, "x")

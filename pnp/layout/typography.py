@@ -1,0 +1,26 @@
+"""Typography of printed text, in the language of the build: an apostrophe is ’ (U+2019), and a
+pair of straight double quotes becomes the language's quotes (« … » with no-break spaces in
+French, “…” in English, „…” in Polish and German). Applied where every card, piece and board text
+is set (pnp.layout.text), so a text typed with a keyboard's straight quotes, in the data or a
+catalog, prints as a typesetter would set it."""
+
+from __future__ import annotations
+
+import re
+
+APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)|(?<=[sS])'(?=\s|$|[.,;:!?)])")
+"""An elision (l'étape, don't) or a plural possessive (the riders' cards); a straight quote used as
+a quotation mark is left as typed."""
+QUOTED = re.compile(r'"([^"\n]+)"')
+QUOTES = {"fr": ("«\u00a0", "\u00a0»"), "en": ("“", "”"), "pl": ("„", "”"), "de": ("„", "“")}
+
+
+def typeset(text: str, lang: str = "") -> str:
+    """``text`` with typographic apostrophes and quotes for ``lang`` (a language code)."""
+    if "'" not in text and '"' not in text:
+        return text
+    text = APOSTROPHE.sub("\u2019", text)
+    if '"' in text:
+        opening, closing = QUOTES.get(lang[:2], ("“", "”"))
+        text = QUOTED.sub(lambda m: f"{opening}{m.group(1).strip()}{closing}", text)
+    return text
