@@ -64,3 +64,27 @@ def test_a_warm_build_writes_the_same_bytes(cache: Path, tmp_path: Path) -> None
     assert cold == sorted(p.relative_to(outs[1]) for p in outs[1].rglob("*") if p.is_file())
     for rel in cold:
         assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel
+
+
+def test_a_warm_build_shows_what_changed_in_the_model_though_the_markup_did_not(cache: Path, tmp_path: Path) -> None:
+    """``<pnp:stamp/>`` and ``<pnp:jersey ref=...>`` read the model: a new version or a new colour
+    must not come back from a face read before the change."""
+    import shutil
+
+    import pypdfium2
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    game = tmp_path / "green-jersey"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / "green-jersey", game)
+    for run in ("before", "after"):
+        if run == "after":
+            path = game / "game.yaml"
+            path.write_text(path.read_text(encoding="utf-8").replace('version: "0.6"', 'version: "0.7"'),
+                            encoding="utf-8")
+        result = CliRunner().invoke(cli, ["build", str(game), "--only", "cards", "--out", str(tmp_path / run)])
+        assert result.exit_code == 0, result.output
+    page = pypdfium2.PdfDocument(str(tmp_path / "after" / "green-jersey" / "fr" / "cards.pdf"))[0]
+    text = page.get_textpage().get_text_range()
+    assert "v0.7" in text and "v0.6" not in text

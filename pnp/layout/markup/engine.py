@@ -138,8 +138,8 @@ class Faces:
         """What, besides the markup, decides a read face (pnp.layout.markup.parsed_cache)."""
         if self._context is None:
             ctx = self.ctx
-            self._context = parsed_cache.context_digest(jenv.faces_digest(self.folder), self.language.code,
-                                                        (ctx.w, ctx.h, ctx.bleed, ctx.u))
+            self._context = parsed_cache.context_digest(jenv.pictures_digest(self.folder), self.model,
+                                                        self.language.code, (ctx.w, ctx.h, ctx.bleed, ctx.u))
         return self._context
 
 

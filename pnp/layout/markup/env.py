@@ -47,23 +47,46 @@ def face_names(game_folder: Path) -> list[str]:
     return sorted(names)
 
 
+def pictures_digest(game_folder: Path) -> str:
+    """A digest of the game's ``images/`` and ``icons/``: what a face's markup names and draws from
+    (the templates themselves are in the markup they render)."""
+    return _digest(_digest_folders(game_folder)[-2:])
+
+
 def faces_digest(game_folder: Path) -> str:
     """A digest of everything a template face can draw from: every file under ``faces/``, ``art/`` and ``boards/``
     of the game's templates and of the shared library (with the parts they include), and the game's
-    ``images/`` and ``icons/``. Incremental builds put it in the key of the files that show faces."""
+    ``images/`` and ``icons/``. Incremental builds put it in the key of the files that show faces.
+    The files are read again only when one of them changed (name, size or modification time)."""
+    return _digest(_digest_folders(game_folder))
+
+
+def _digest(folders: list[tuple[str, Path]]) -> str:
+    files = []
+    for tag, folder in folders:
+        if folder.is_dir():
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+                st = path.stat()
+                files.append((f"{tag}/{path.relative_to(folder).as_posix()}", str(path), st.st_size, st.st_mtime_ns))
+    return _hash_files(tuple(files))
+
+
+def _digest_folders(game_folder: Path) -> list[tuple[str, Path]]:
+    dirs = template_dirs(game_folder)
+    folders = [(str(i), d / FACES) for i, d in enumerate(dirs)]
+    folders += [(f"{i}-art", d / "art") for i, d in enumerate(dirs)]  # the macros faces import
+    folders += [(f"{i}-boards", d / "boards") for i, d in enumerate(dirs)]  # board decorations
+    return folders + [("images", game_folder / "images"), ("icons", game_folder / "icons")]
+
+
+@lru_cache(maxsize=8)
+def _hash_files(files: tuple[tuple[str, str, int, int], ...]) -> str:
     import hashlib
 
     h = hashlib.sha256(b"pnp-faces-1")
-    folders = [(str(i), d / FACES) for i, d in enumerate(template_dirs(game_folder))]
-    folders += [(f"{i}-art", d / "art") for i, d in enumerate(template_dirs(game_folder))]  # the macros faces import
-    folders += [(f"{i}-boards", d / "boards") for i, d in enumerate(template_dirs(game_folder))]  # board decorations
-    folders += [("images", game_folder / "images"), ("icons", game_folder / "icons")]
-    for tag, folder in folders:
-        if not folder.is_dir():
-            continue
-        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-            h.update(f"{tag}/{path.relative_to(folder).as_posix()}\0".encode())
-            h.update(hashlib.sha256(path.read_bytes()).digest())
+    for name, path, _size, _mtime in files:
+        h.update(f"{name}\0".encode())
+        h.update(hashlib.sha256(Path(path).read_bytes()).digest())
     return h.hexdigest()
 
 

@@ -3,8 +3,9 @@
 Reading a face's markup into scene items (parsing the SVG, fitting its texts) is most of what a
 template face costs; the same markup gives the same items as long as nothing it reads changed. A
 read face is stored under a digest of everything that decides its items: the markup, the card's
-size and bleed, the build's language (hyphenation), pnp's own code, the fonts, and the game's
-templates, images and icons (pnp.layout.markup.env.faces_digest). Files live in the pnp cache
+size and bleed, the build's language (hyphenation), pnp's own code, the fonts, the game's images
+and icons (pnp.layout.markup.env.pictures_digest; the templates are in the markup), and what pnp's
+elements read from the model (the stamp, the colours, jerseys and riders). Files live in the pnp cache
 (PNP_CACHE, else $XDG_CACHE_HOME/pnp, else ~/.cache/pnp) under ``faces/``; a file that cannot be
 read or written is only a miss, never an error. ``PNP_NO_FACE_CACHE=1`` turns the cache off.
 """
@@ -17,7 +18,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
-FORMAT = b"pnp-parsed-faces-1"
+FORMAT = b"pnp-parsed-faces-2"
 
 
 def root() -> Path | None:
@@ -47,13 +48,15 @@ def _fonts_digest() -> str:
     return _FONTS
 
 
-def context_digest(folder_digest: str, language: str, size: tuple[float, float, float, float]) -> bytes:
-    """What decides a face's items besides its markup: pnp's code, the fonts, the game's template
-    files (``folder_digest``), the language and the card's (w, h, bleed, u)."""
-    from pnp.write.incremental import sources_digest
+def context_digest(folder_digest: str, model: Any, language: str, size: tuple[float, float, float, float]) -> bytes:
+    """What decides a face's items besides its markup: pnp's code, the fonts, the game's pictures
+    (``folder_digest``), what pnp's elements read from the model (the stamp of game.yaml, the
+    colours, jerseys and riders a ``<pnp:jersey>`` draws), the language and the card's (w, h, bleed, u)."""
+    from pnp.write.incremental import digest, sources_digest
 
     h = hashlib.sha256(FORMAT)
-    for part in (sources_digest(), _fonts_digest(), folder_digest, language, repr(size)):
+    drawn_from = digest(model.info, model.colours, model.jerseys, model.riders)
+    for part in (sources_digest(), _fonts_digest(), folder_digest, drawn_from, language, repr(size)):
         h.update(part.encode())
         h.update(b"\0")
     return h.digest()
