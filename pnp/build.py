@@ -208,7 +208,7 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
             problems.append(exc.render())
         problems += _untranslated_in_use(options)
         if problems:
-            unique = located_in_catalog(list(dict.fromkeys(problems)), model, lang)
+            unique = located_texts(list(dict.fromkeys(problems)), model, lang)
             raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
                               + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
         cards = sum(d.size for d in model.decks if d.sheet == "cards")
@@ -227,7 +227,7 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
     return files, kept, cards, plan.draft
 
 
-def located_in_catalog(problems: list[str], model: "GameModel", lang: str) -> list[str]:
+def located_texts(problems: list[str], model: "GameModel", lang: str) -> list[str]:
     """``problems`` of a build in ``lang``, each quoted text followed by where it is written: the
     data file's line (a text of the data), or its PO entry (a translation)."""
     from pnp.i18n.catalogs import display

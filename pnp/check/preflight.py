@@ -40,7 +40,7 @@ def preflight(folder: Path, model, options, quick: bool = False) -> list[str]:
 
 
 def _one_language(folder: Path, model, options) -> list[str]:
-    from pnp.build import BuildFailed, _language, kit_plan, located_in_catalog
+    from pnp.build import BuildFailed, _language, kit_plan, located_texts
     from pnp.i18n import activate
     from pnp.i18n.data import localize_model
     from pnp.layout.text import TextProblem
@@ -64,10 +64,10 @@ def _one_language(folder: Path, model, options) -> list[str]:
         except DataErrors as exc:
             return [f"{head}: {e.render()}" for e in exc.errors]
         except (TextProblem, PnpError) as exc:
-            return [f"{head}: {p}" for p in located_in_catalog([str(exc)], model, options.lang)]
+            return [f"{head}: {p}" for p in located_texts([str(exc)], model, options.lang)]
         except KeyError as exc:  # a figure the rulebook names that the game cannot draw
             return [f"{head}: rulebook: {exc.args[0] if exc.args else exc}"]
-    return [f"{head}: {p}" for p in located_in_catalog(list(dict.fromkeys(problems)), model, options.lang)]
+    return [f"{head}: {p}" for p in located_texts(list(dict.fromkeys(problems)), model, options.lang)]
 
 
 def _rulebook(plan, lang: str) -> None:
