@@ -16,7 +16,7 @@ Texts come from the game's templates/board.j2: ``side_title(side)``, ``credits(i
 from __future__ import annotations
 
 from pnp.layout import text as textfit
-from pnp.layout.board import _chequer, _Ctx, crossings, seam_hints
+from pnp.layout.board import _chequer, _Ctx, crossings, numbered, seam_hints
 from pnp.layout.boards.decorations import decorate
 from pnp.layout.boards.frame import board_of, board_page, board_texts
 from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, polygon
@@ -47,8 +47,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
         Group(tuple(_title(ctx)), id="title"),
     )
     groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, crossings=list(crossings(side)))
-    starts = [(m.column, m.lane) for m in _marks(side) if m.number is not None]
-    return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, starts))
+    return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, numbered(side)))
 
 
 def _marks(side: BoardSide) -> list:
