@@ -39,3 +39,33 @@ def test_no_straight_apostrophe_is_printed_in_any_kit(every_kit: list[Path]) -> 
                 text = doc[i].get_textpage().get_text_range()
                 found += [f"{pdf.relative_to(folder)} p{i + 1}: {m.group(0)}" for m in STRAIGHT.finditer(text)]
     assert not found, found[:10]
+
+
+def test_ordinals_follow_the_language() -> None:
+    from pnp.layout.typography import ordinal
+
+    assert [ordinal(n, "fr") for n in (1, 2, 11)] == ["1er", "2e", "11e"]
+    assert ordinal(1, "fr", "f") == "1re" and ordinal(2, "fr", "f") == "2e"
+    assert [ordinal(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert ordinal(3, "pl") == "3." and ordinal(3, "de") == "3."
+
+
+def test_decimals_and_dates_follow_the_language() -> None:
+    import datetime
+
+    from pnp.layout.typography import decimal, long_date
+
+    assert decimal(6.6, "fr") == "6,6" and decimal(6.6, "en") == "6.6" and decimal(3, "pl", 1) == "3,0"
+    day = datetime.date(2023, 11, 3)
+    assert [long_date(day, c) for c in ("fr", "en", "pl")] == ["3 novembre 2023", "3 November 2023",
+                                                               "3 listopada 2023"]
+
+
+def test_every_template_has_the_filters() -> None:
+    import gettext
+
+    from pnp.layout.templates import new_environment
+
+    env = new_environment((".",), gettext.NullTranslations())
+    assert env.from_string("{{ 1 | ordinal }} {{ 1 | ordinal('f') }} {{ 6.6 | decimal }}").render() == "1er 1re 6,6"

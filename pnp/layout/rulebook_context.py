@@ -78,6 +78,9 @@ def _environment(env=None, folders: list[Path] | None = None):
             env.add_extension("jinja2.ext.i18n")
         env = env.overlay(**options)
     env.policies = {**env.policies, "ext.i18n.trimmed": True}
+    from pnp.layout.typography import install_filters
+
+    install_filters(env)
     return env
 
 

@@ -72,6 +72,9 @@ def new_environment(folders: tuple[str, ...], translations: Any, autoescape: boo
     )
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    from pnp.layout.typography import install_filters
+
+    install_filters(env)
     return env
 
 
