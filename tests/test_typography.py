@@ -42,7 +42,7 @@ def test_no_straight_apostrophe_is_printed_in_any_kit(every_kit: list[Path]) -> 
 
 
 def test_ordinals_follow_the_language() -> None:
-    from pnp.layout.typography import ordinal
+    from pnp.i18n.formats import ordinal
 
     assert [ordinal(n, "fr") for n in (1, 2, 11)] == ["1er", "2e", "11e"]
     assert ordinal(1, "fr", "f") == "1re" and ordinal(2, "fr", "f") == "2e"
@@ -54,7 +54,7 @@ def test_ordinals_follow_the_language() -> None:
 def test_decimals_and_dates_follow_the_language() -> None:
     import datetime
 
-    from pnp.layout.typography import decimal, long_date
+    from pnp.i18n.formats import decimal, long_date
 
     assert decimal(6.6, "fr") == "6,6" and decimal(6.6, "en") == "6.6" and decimal(3, "pl", 1) == "3,0"
     day = datetime.date(2023, 11, 3)

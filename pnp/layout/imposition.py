@@ -252,9 +252,9 @@ def _label(grid: Grid, text: str, margin: float) -> Item:
 
 def _ruler_fit(note: str, room: float, depth: float) -> tuple[float, float] | None:
     """The note's size and the end ticks' half-length for a line and its note in a strip ``depth``
-    mm deep, the note at most ``room`` mm long; None when even 4 pt does not fit."""
-    size = 5.5
-    while size >= 4.0 - 1e-9:
+    mm deep, the note at most ``room`` mm long; None when it does not fit at the smallest readable size."""
+    size = textfit.READABLE_PT
+    while size >= textfit.READABLE_PT - 1e-9:
         if textfit.fonts.width_mm(note, "sans", size) <= room:
             for tick in (1.0, 0.75):
                 if _ruler_ink(size, tick)[2] + 2 * PAD <= depth:

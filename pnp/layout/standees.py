@@ -56,7 +56,7 @@ def strip(ctx: CardContext, panel: tuple[Item, ...]) -> list[Item]:
     items.append(Group(panel, compose(translate(PANEL_W, front_y), rotate(180))))
     items.append(Group(panel, translate(0, front_y)))
     items.append(textfit.line(ctx.model.info.stamp, PANEL_W / 2, front_y + PANEL_H + TAB_H - 2,
-                              "sans", 3.6, "#555555", "center"))
+                              "sans", textfit.READABLE_PT, "#555555", "center"))
     items += [Line(0, y, PANEL_W, y, FOLD) for y in (TAB_H, front_y, front_y + PANEL_H)]
     return items
 

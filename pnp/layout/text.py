@@ -37,6 +37,10 @@ def check_glyphs(text: str, font: str) -> None:
         raise TextProblem(f"the font {fonts.FACES[font][0]} has no glyph for {shown} in {text!r}")
 
 
+READABLE_PT = 6.0
+"""The smallest size of a text a player reads (stamps, captions, labels): print shops and
+publishers set nothing smaller."""
+
 NBSP = "\u00a0"
 _BEFORE = re.compile(r" +(?=[?!:;»%×])|(?<=\d) +(?=(?:mm|cm|m|km|s|min|h|pt)\b)")
 _AFTER = re.compile(r"(?<=[«×]) +")

@@ -98,5 +98,9 @@ class GameInfo(Frozen):
 
     @property
     def stamp(self) -> str:
-        """The stamp printed on every component: game, version and date."""
-        return f"{self.title} v{self.version} · {self.date.isoformat()}"
+        """The stamp printed on every component: game, version and date, the date written out in
+        the language being built ("3 novembre 2023", "3 November 2023")."""
+        from pnp.i18n.context import current
+        from pnp.i18n.formats import long_date
+
+        return f"{self.title} v{self.version} · {long_date(self.date, current().code)}"

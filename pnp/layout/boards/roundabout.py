@@ -105,7 +105,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     lanes_text = Group(tuple(textfit.fit(texts("tile_lanes", short=inner, long=outer), textfit.Box(-40, 2.5, 80, 5, 7, 4.5),
                                          "sans-bold", "#D8DADF")), compose(translate(cx + mid, cy), rotate(-90)))
     labels += [name, lanes_text]
-    stamp = Group((textfit.line(model.info.stamp, 0, 0, "sans", 4.5, "#F2F2F2", "center"),),
+    stamp = Group((textfit.line(model.info.stamp, 0, 0, "sans", textfit.READABLE_PT, "#F2F2F2", "center"),),
                   compose(translate(cx + r_out + 3.9, cy), rotate(-90)))
     labels.append(stamp)
     # the island: grass, a white kerb and a red flag

@@ -78,7 +78,7 @@ def paper(ctx: CardContext, colour: str = PAPER) -> Rect:
 
 def stamp(ctx: CardContext, ink: str = MUTED) -> Item:
     """The game, version and date, small at the bottom of the face."""
-    return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.6 * ctx.u, "sans", 4.2 * ctx.u,
+    return textfit.line(ctx.model.info.stamp, ctx.w / 2, ctx.h - 2.6 * ctx.u, "sans", textfit.READABLE_PT,
                         ink, "center")
 
 

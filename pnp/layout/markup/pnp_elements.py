@@ -251,7 +251,7 @@ def _stamp(reader, node: Node, props: dict) -> list[Item]:
     x = reader.length(node, "x", ctx.w / 2)
     y = reader.length(node, "y", ctx.h - 2.6 * u)
     try:
-        size = _points(node.attrs["size"]) if "size" in node.attrs else 4.2 * u
+        size = max(_points(node.attrs["size"]) if "size" in node.attrs else 0.0, textfit.READABLE_PT)
     except ValueError as exc:
         raise reader.fail(node, f"size: {exc}") from None
     fill = reader._value(node, "fill", node.attrs["fill"], values.colour)[0] if "fill" in node.attrs else MUTED
