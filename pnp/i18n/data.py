@@ -80,11 +80,40 @@ def data_strings(folder: Path) -> list[DataString]:
             out.append(DataString(root.get("title").strip(), Path(where.file), where.line, TITLE, None,
                                   "The game's title, printed on every page: translate a description, keep a "
                                   "brand name as it is."))
+        if path.name == "game.yaml":
+            out += _kit_strings(root)
     return sorted(out, key=lambda s: (s.file.name, s.line))
 
 
 TITLE = ("title",)
 """The path of the game's title (game.yaml)."""
+
+KIT_TEXTS = {("kit", "source"): "The source of the rules, in the credits of the kit's cover.",
+             ("kit", "licence"): "The terms of the kit, in the credits of the kit's cover.",
+             ("kit", "supplies", "name"): "Something a player brings to play (the kit's cover lists it)."}
+"""The texts of game.yaml's ``kit:`` (the cover's credits and supplies)."""
+
+
+def _kit_strings(root: Any) -> list[DataString]:
+    """The credits and the supplies of game.yaml's ``kit:``."""
+    from pnp.load import Record, RecordList
+
+    kit = root.get("kit")
+    if not isinstance(kit, Record):
+        return []
+    out: list[DataString] = []
+    for key in ("source", "licence"):
+        if isinstance(kit.get(key), str) and kit.get(key).strip():
+            where = kit.where(key)
+            out.append(DataString(kit.get(key).strip(), Path(where.file), where.line, ("kit", key), None,
+                                  KIT_TEXTS[("kit", key)]))
+    supplies = kit.get("supplies")
+    for item in supplies if isinstance(supplies, RecordList) else ():
+        if isinstance(item, Record) and isinstance(item.get("name"), str) and item.get("name").strip():
+            where = item.where("name")
+            out.append(DataString(item.get("name").strip(), Path(where.file), where.line,
+                                  ("kit", "supplies", "name"), None, KIT_TEXTS[("kit", "supplies", "name")]))
+    return out
 
 
 CARD_FIELDS = ("decks", "cards", "fields")
@@ -168,7 +197,13 @@ def map_texts(model: Any, tr: Callable[[tuple[str, ...], str], str]) -> Any:
         updates["decks"] = tuple(_localize_fields(d, tr) for d in decks)
     info = getattr(model, "info", None)
     if info is not None and info.title:
-        updates["info"] = info.model_copy(update={"title": tr(TITLE, info.title)})
+        kit = info.kit
+        kit = kit.model_copy(update={
+            "source": tr(("kit", "source"), kit.source) if kit.source else "",
+            "licence": tr(("kit", "licence"), kit.licence) if kit.licence else "",
+            "supplies": tuple(s.model_copy(update={"name": tr(("kit", "supplies", "name"), s.name)}) if s.name else s
+                              for s in kit.supplies)})
+        updates["info"] = info.model_copy(update={"title": tr(TITLE, info.title), "kit": kit})
     return dataclasses.replace(model, **updates)
 
 

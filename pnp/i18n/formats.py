@@ -45,5 +45,8 @@ def long_date(day, lang: str = "") -> str:
     from babel.dates import format_date
 
     code = (lang or "fr")[:2]
-    return format_date(day, "long", locale=DATE_LOCALES.get(code, code))
+    text = format_date(day, "long", locale=DATE_LOCALES.get(code, code))
+    if code == "fr" and day.day == 1:  # CLDR writes "1 mai"; French typography has "1er mai"
+        text = "1er" + text[1:]
+    return text
 

@@ -33,6 +33,8 @@ class Section:
     kind: str = "cards"
     names: tuple[str, ...] = ()
     """The names of the decks of a section of pieces (for the kit's contents)."""
+    stock: str = "card"
+    """What it is printed on: paper, light-card, card or thick-card (the kit's cover says it)."""
 
     @property
     def pages(self) -> int:
@@ -88,8 +90,18 @@ def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, 
         # a sheet of pieces is labelled with what it holds (the sheet head names it too)
         label = what if sheet == "cards" else " · ".join(names)
         out.append(Section(label, spec, card_arts(model, ctx, decks, problems), sum(d.size for d in decks),
-                           "cards" if sheet == "cards" else "aids", names))
+                           "cards" if sheet == "cards" else "aids", names, _stock(decks)))
     return out
+
+
+STOCKS = ("paper", "light-card", "card", "thick-card")
+"""Papers from the lightest to the heaviest."""
+
+
+def _stock(decks: list) -> str:
+    """The paper of a section of decks: the heaviest any of them asks for (``stock:``, card by default)."""
+    asked = [d.stock or "card" for d in decks]
+    return max(asked, key=STOCKS.index)
 
 
 def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, card_override: str | None,
@@ -101,12 +113,13 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
         size = Size("token", d, d)
         ctx = CardContext(model, size, base.bleed, texts)
         pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx, problems),
-                              sum(t.count for t in model.tokens if t.size_mm == d), "tokens"))
+                              sum(t.count for t in model.tokens if t.size_mm == d), "tokens", stock="thick-card"))
     pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("pieces_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
         pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
-                              standee_arts(model, ctx, problems), len(model.standees), "standees"))
+                              standee_arts(model, ctx, problems), len(model.standees), "standees",
+                              stock="light-card"))
     title = model.info.title
     docs = [Document("cards.pdf", f"{title}: {shared('cards_title')}", cards)]
     if pieces:
@@ -179,6 +192,7 @@ class KitSection:
     file: int
     pages: int
     duplex: bool
+    stock: str = ""
 
 
 @dataclass(frozen=True)
@@ -288,19 +302,19 @@ class KitPlan:
         sh = self.shared
         out = [KitSection("", 0, 1, False)]
         if rulebook_pages:
-            out.append(KitSection(sh("kit_part_rulebook"), 1, rulebook_pages, True))
+            out.append(KitSection(sh("kit_part_rulebook"), 1, rulebook_pages, True, "paper"))
         kinds = {"cards": "kit_part_cards", "tokens": "kit_part_tokens", "standees": "kit_part_standees"}
         file = 2
         for doc in self.documents():
             for section in doc.sections:
                 what = (sh("kit_part_pieces", names=", ".join(section.names)) if section.names
                         else sh(kinds.get(section.kind, "kit_part_cards")))
-                out.append(KitSection(what, file, section.pages, section.spec.duplex))
+                out.append(KitSection(what, file, section.pages, section.spec.duplex, section.stock))
             file += 1
         for side in self.sides:
             n = len(side.pages)
             what = sh("kit_part_board", side=side.name) if n > 1 else sh("kit_part_board_one", side=side.name)
-            out.append(KitSection(what, file, n, False))
+            out.append(KitSection(what, file, n, False, "paper"))
             file += 1
         return out
 
@@ -312,22 +326,101 @@ class KitPlan:
     def parts(self, rulebook_pages: int = 0) -> list[Part]:
         """The contents of kit.pdf, page by page, for its cover (the rulebook right after it)."""
         seq = self.kit_sequence(rulebook_pages)
-        return [Part(s.what, first, last, s.duplex)
+        return [Part(s.what, first, last, s.duplex, self.shared("kit_stock", stock=s.stock) if s.stock else "")
                 for s, (first, last) in zip(seq.sections, seq.ranges) if s.file > 0]
 
     def cover(self, rulebook_pages: int = 0) -> Scene:
+        """The kit's first page (pnp.layout.cover), every text in the kit's language."""
+        from pnp.layout.cover import CoverContent
+
         sh, info = self.shared, self.model.info
         award = next((j for j in self.model.jerseys if j.award), None)
         emblem = None
         if award is not None:
-            from pnp.layout.faces.common import CardContext
-
             emblem = CardContext(self.model, self.base.card, self.base.bleed, self.texts).jersey(award.id)
-        return self.mark(cover(self.base.paper, sh("kit_title", title=info.title),
-                               sh("kit_intro", stamp=info.stamp, paper=display_name(self.base.paper.name)), sh("kit_contents"),
-                               self.parts(rulebook_pages), lambda a, b: sh("kit_pages", first=a, last=b), sh("kit_duplex"),
-                               sh("kit_simplex_odd") if self.base.duplex else sh("kit_simplex"), self._cover_note(),
-                               sh("calibration", length=50), emblem, simplex_one=sh("kit_simplex")))
+        players = " · ".join(t for t in (
+            sh("rulebook_players", min=info.players.min, max=info.players.max),
+            sh("rulebook_age", age=info.age) if info.age else "",
+            sh("rulebook_duration", min=info.duration.min, max=info.duration.max) if info.duration else "") if t)
+        authors = ", ".join(info.authors)
+        content = CoverContent(
+            title=info.title, subtitle=sh("kit_subtitle"),
+            byline=sh("kit_byline", authors=authors, count=len(info.authors), players=players) if authors else players,
+            intro=sh("kit_intro", stamp=info.stamp, paper=display_name(self.base.paper.name)),
+            calibration=sh("calibration", length=50), contents_heading=sh("kit_contents"),
+            parts=self.parts(rulebook_pages), pages_text=lambda a, b: sh("kit_pages", first=a, last=b),
+            duplex_text=sh("kit_duplex"), simplex_text=sh("kit_simplex_odd") if self.base.duplex else sh("kit_simplex"),
+            simplex_one=sh("kit_simplex"), note=self._cover_note(),
+            checklist_heading=sh("kit_checklist"), checklist=self._checklist(rulebook_pages),
+            supplies_heading=sh("kit_supplies"),
+            supplies=[sh("kit_supply", what=s.what, count=s.count) if s.what
+                      else (s.name if s.count == 1 else sh("kit_count", count=s.count, name=s.name))
+                      for s in info.kit.supplies],
+            tools_heading=sh("kit_tools"), tools=self._tools(),
+            assembly_heading=sh("kit_assembly"), assembly=self._assembly(),
+            credits_heading=sh("kit_credits"), credits=self._credits(),
+            emblem=emblem, art=trimmed(self.sides[0].scene) if self.sides else None)
+        return self.mark(cover(self.base.paper, content))
+
+    def _checklist(self, rulebook_pages: int) -> list[str]:
+        """Every component with its count, in print order: the rulebook, the decks, the tokens,
+        the figures and the boards."""
+        sh, model = self.shared, self.model
+        out = [sh("kit_rulebook_item", pages=rulebook_pages)] if rulebook_pages else []
+        for sheet in ("cards", "pieces"):
+            out += [sh("kit_count", count=d.size, name=d.name or d.id) for d in model.decks if d.sheet == sheet]
+        kinds: dict[str, list] = {}
+        for t in model.tokens:
+            kinds.setdefault(t.kind, []).append(t)
+        for tokens in kinds.values():
+            if len(tokens) == 1:
+                out.append(sh("kit_count", count=tokens[0].count, name=tokens[0].name or tokens[0].id))
+            else:
+                names = ", ".join(f"{t.name or t.id} ({t.count})" for t in tokens)
+                out.append(sh("kit_tokens_item", count=sum(t.count for t in tokens), names=names))
+        if model.standees:
+            out.append(sh("kit_standees_item", count=len(model.standees)))
+        out += [sh("kit_board_item", name=b.name or b.id, sides=len(b.sides)) for b in model.boards]
+        return out
+
+    def _tools(self) -> list[str]:
+        sh, model = self.shared, self.model
+        out = [sh("kit_tool_cut")]
+        if model.tokens or model.standees or model.boards:
+            out.append(sh("kit_tool_glue"))
+        if model.boards:
+            out.append(sh("kit_tool_board"))
+        cards = sum(d.size for d in model.decks if d.sheet == "cards")
+        if cards:
+            out.append(sh("kit_tool_sleeves", count=cards))
+        return out
+
+    def _assembly(self) -> list[str]:
+        sh, model = self.shared, self.model
+        bleed = self.base.bleed
+        out = [sh("kit_step_print"), sh("kit_step_cut", bleed=f"{bleed:g}")]
+        if model.tokens:
+            out.append(sh("kit_step_tokens"))
+        if model.standees:
+            out.append(sh("kit_step_standees"))
+        if any(len(side.tiles) > 1 for side in self.sides):
+            out.append(sh("kit_step_board"))
+        if any(d.sheet == "cards" for d in model.decks):
+            out.append(sh("kit_step_sort"))
+        return out
+
+    def _credits(self) -> list[str]:
+        from pnp.i18n.formats import long_date
+
+        sh, info = self.shared, self.model.info
+        out = [sh("kit_credit_rules", authors=", ".join(info.authors), publisher=info.publisher)] if info.authors else []
+        if info.kit.source:
+            out.append(sh("kit_credit_source", source=info.kit.source))
+        if info.kit.licence:
+            out.append(sh("kit_credit_licence", licence=info.kit.licence))
+        out.append(sh("kit_credit_version", version=info.version,
+                      date=long_date(info.date, self.texts.language.code)))
+        return out
 
     def _cover_note(self) -> str:
         """Under the contents: how to print the whole file (a duplex kit), and how to glue a

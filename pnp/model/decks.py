@@ -52,6 +52,9 @@ class Deck(Frozen):
     """Which file of the kit the deck is printed in."""
     fields: tuple[str, ...] = ()
     """Extra columns its cards may have (kept in Card.fields), beyond the Card model's own."""
+    stock: Literal["", "paper", "light-card", "card", "thick-card"] = ""
+    """What to print it on (the kit's cover says it): by default card for cards and pieces, paper
+    for a single-sided sheet of pieces (a score sheet, a reference)."""
     single_sided: bool = False
     """Printed on one side only (e.g. a score sheet): its back is not printed, even in a duplex kit."""
     text_fields: tuple[str, ...] = ()

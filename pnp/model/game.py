@@ -39,6 +39,41 @@ class Players(Range):
         return self
 
 
+SUPPLIES = ("dice", "split-pins", "paper-clips", "pencil", "pawns")
+"""What a player may have to bring, by id (the kit's cover names them in every language:
+templates/kit.j2 ``kit_supply``); anything else is given by ``name``."""
+
+
+class Supply(Frozen):
+    """Something the kit does not print and a player brings: ``what`` (one of SUPPLIES) or a
+    ``name`` (a translatable text, e.g. "a Flamme Rouge base box"), and how many."""
+
+    what: str = ""
+    name: str = ""
+    count: int = Field(1, ge=1, le=limits.DATA_NUMBER)
+
+    @model_validator(mode="after")
+    def _known(self) -> "Supply":
+        from pnp.load.suggest import did_you_mean
+
+        if bool(self.what) == bool(self.name):
+            raise ValueError("give a supply either what: (one of " + ", ".join(SUPPLIES) + ") or name: (a text)")
+        if self.what and self.what not in SUPPLIES:
+            hint = did_you_mean(self.what, list(SUPPLIES)) or "one of " + ", ".join(SUPPLIES)
+            raise ValueError(f"supply '{self.what}' is not known ({hint}); write any other as name: ...")
+        return self
+
+
+class KitInfo(Frozen):
+    """What the kit's cover says besides the components: the credits and what to bring."""
+
+    source: str = ""
+    """Where the rules come from (the source document, its publisher and year)."""
+    licence: str = ""
+    """Under what terms the kit may be printed and shared."""
+    supplies: tuple[Supply, ...] = ()
+
+
 class GameInfo(Frozen):
     """What game.yaml says about the game itself."""
 
@@ -57,6 +92,7 @@ class GameInfo(Frozen):
     rules: str = ""
     card_size: str = "poker"
     notes: str = ""
+    kit: KitInfo = KitInfo()
     rich_text: tuple[str, ...] = ()
     """Texts of the data that are Markdown in the rulebook (``decisions.why``, ``decks.cards.text``):
     every other text prints as typed (pnp.layout.rulebook_context.markdown_text)."""
