@@ -98,7 +98,7 @@ def build_game(folder: Path, options: BuildOptions, progress: Progress = _no_pro
         return _reprint(folder, model, findings, prepared, options)
     with activate(prepared.language):
         files, kept, cards, draft = _write_cards(localize_model(model, prepared.language), options, progress,
-                                                 folder, quick, summary(findings))
+                                                 folder, quick, summary(findings), findings)
     return BuildResult(model.id, files, cards, findings, options.lang, draft, prepared.gaps, kept=kept,
                        summary=summary(findings))
 
@@ -179,7 +179,7 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
 
 
 def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, folder: Path | None = None,
-                 quick: str | None = None, summary: str = ""
+                 quick: str | None = None, summary: str = "", findings: list | None = None
                  ) -> tuple[list[tuple[Path, int | None]], list[Path], int, str]:
     """Lay out and paint every file of the kit, staged, then moved into place together. An
     incremental build (``quick``: the digest of its input files) keeps the files whose inputs did
@@ -201,7 +201,7 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
     entries = []
     with OutputTransaction(options.out) as tx:
         try:
-            entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc)
+            entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc, findings)
         except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
             problems.append(f"kit pages: {exc}")
         except MarkupError as exc:  # a face a rulebook figure shows (the cards themselves are in problems)

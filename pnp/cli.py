@@ -140,7 +140,8 @@ def list_games(ctx: Ctx) -> None:
 
 @cli.command()
 @click.argument("games", nargs=-1, metavar="[GAME]...")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
+              help="html: the designer's report (findings, decisions and questions with their ids) as one page.")
 @click.option("--strict", is_flag=True, help="Also fail (exit 1) on warnings.")
 @click.option("--simulate", is_flag=True,
               help="Also play a fixed-seed smoke run (about 200 games per player count) and report what it finds.")
@@ -166,6 +167,7 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
     from pnp.model import load_game
 
     results = {}
+    models = {}
     data_errors = []
     refused: list[str] = []
     for game_id, folder in _resolve(ctx, games).items():
@@ -180,6 +182,7 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         except NoSimulation as exc:
             click.echo(f"note: {exc}; its rules checks only", err=True)
             results[game_id] = run_checks(model)
+        models[game_id] = model
         # a build stops on a rule error before it lays anything out: so does the preflight
         rule_errors = any(f.severity is Severity.ERROR for f in results[game_id])
         refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper), quick=quick or rule_errors)
@@ -187,6 +190,10 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         raise DataErrors(data_errors, written=False)
     if fmt == "json":
         click.echo(as_json(results))
+    elif fmt == "html":
+        from pnp.check.designer import report_html
+
+        click.echo(report_html({g: (models[g], fs) for g, fs in results.items()}), nl=False)
     else:
         click.echo("\n".join(as_text(g, fs) for g, fs in results.items()))
     for line in refused:
@@ -290,7 +297,7 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
 @click.option("--draft", is_flag=True,
               help="Build even if the language's catalog is incomplete or stale: missing strings stay in French "
                    "and every page is watermarked DRAFT.")
-@click.option("--only", multiple=True, type=click.Choice(["cards", "pieces", "boards", "rulebook", "kit"]),
+@click.option("--only", multiple=True, type=click.Choice(["cards", "pieces", "boards", "rulebook", "kit", "designer"]),
               help="Write only these parts of the kit (repeat the option for several); default: all.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/).")

@@ -74,6 +74,8 @@ class RulebookMeta:
     figure_missing: str = "unknown figure {ref}"
     """The error message for a figure reference nobody can draw; {ref} is the reference."""
     author: str = ""
+    title_page: bool = True
+    """False: the text starts on the first page, under the title band (a report, not a rulebook)."""
 
 
 def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO | None, meta: RulebookMeta,
@@ -417,7 +419,8 @@ class _Kit:
         SceneFlowable, SectionBand, OutlinedParagraph = _flowable_classes()
         s = self.styles
         out: list = self.title_page(SceneFlowable)
-        out += [NextPageTemplate("body"), PageBreak()]
+        # a report without art runs on under its title band; a rulebook's title page stands alone
+        out += [NextPageTemplate("body"), PageBreak()] if self.meta.title_page else [NextPageTemplate("body")]
         heading = ""
         for block in blocks:
             if isinstance(block, rb.Heading):

@@ -38,15 +38,17 @@ def concatenate(*args, **kwargs) -> int:
     return concatenate(*args, **kwargs)
 
 
-PARTS = ("cards", "pieces", "boards", "rulebook", "kit")
+PARTS = ("cards", "pieces", "boards", "rulebook", "kit", "designer")
 """What a build can be limited to (pnp build --only): cards.pdf, pieces.pdf, the board files,
 rulebook.pdf, kit.pdf. manifest.json lists what the build wrote."""
 
 
 def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, progress: Progress,
-              only: tuple[str, ...] = (), inc: Incremental | None = None) -> list[FileEntry]:
+              only: tuple[str, ...] = (), inc: Incremental | None = None, findings: list | None = None
+              ) -> list[FileEntry]:
     """cards.pdf, pieces.pdf, board-<side>.svg / .pdf / -<paper>.pdf, rulebook.pdf, kit.pdf and
-    manifest.json.
+    manifest.json; designer.pdf (the designer's report: pnp.check.designer) when the rules
+    checks' ``findings`` are given.
 
     Every page comes from the plan, watermarked there when the kit is a draft; the board SVG is
     watermarked here, so no file of a draft passes for a finished translation.
@@ -124,6 +126,8 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
                                      keys, inc)
     if kit_entry is not None:
         entries.append(kit_entry)
+    if findings is not None and "designer" in want:
+        entries.append(_designer(plan, tx, prefix, findings, inc))
     data = manifest(model, lang, paper, entries)
     data["draft"] = bool(plan.draft)
     text = manifest_text(data)
@@ -134,6 +138,26 @@ def write_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: str, prog
     elif inc is not None:
         entries.append(FileEntry("manifest.json", inc.kit_dir / "manifest.json", 0))
     return entries
+
+
+def _designer(plan: KitPlan, tx: OutputTransaction, prefix: str, findings: list, inc: Incremental | None
+              ) -> FileEntry:
+    """designer.pdf, painted again only when its text or the paper changed."""
+    import hashlib
+
+    from pnp.check.designer import paint_report, report_markdown
+
+    text = report_markdown(plan.model, findings)
+    paper = (plan.base.paper.w, plan.base.paper.h)
+    if inc is not None:
+        key = hashlib.sha256(f"{paper}\0{text}".encode()).hexdigest()
+        inc.keys["designer.pdf"] = key
+        entry = inc.kept("designer.pdf", key)
+        if entry is not None:
+            return entry
+    path = tx.path(f"{prefix}/designer.pdf")
+    pages = paint_report(plan.model, findings, str(path), paper)
+    return FileEntry("designer.pdf", path, pages, [(1, pages)])
 
 
 def board_files(model) -> list[tuple[str, str]]:
@@ -162,7 +186,7 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
                                         paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
         if "rulebook" in want:
             entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
-    if parts is not None:
+    if parts is not None and not plan.problems:  # a face that failed left its file short: the build stops
         cover = tx.scratch("kit-cover.pdf")
         paint_pdf([plan.cover(rulebook_pages)], str(cover), title=f"{info.title}: kit", author=author,
                   subject=info.stamp)
