@@ -16,7 +16,14 @@ def _values(d) -> list[dict[str, int]]:
     return [{"value": v, "qty": q} for v, q in sorted(rows.items())]
 
 
+def _die_figure(model: GameModel) -> str:
+    """The rulebook's figure of a die net (rules.yaml dice_nets), or "" when the kit prints none."""
+    d = next((d for d in model.decks if d.id == model.facts.dice_nets), None)
+    return f"card:{d.id}/{d.cards[0].id}" if d is not None and d.cards else ""
+
+
 def rulebook_context(model: GameModel) -> dict[str, Any]:
+    """What the rulebook template reads: the model, and every number it prints, computed from it."""
     f = model.facts
     brd, side = C.track_side(model)
     decks = {k: C.deck(model, k) for k, _ in f.decks.items()}
@@ -47,6 +54,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
         "track": {"squares": len(marks), "course": int(p["squares"]), "net": round(p["net"], 1),
                   "turns": round(p["turns"], 1), "minutes": round(p["minutes"]), "board_w": int(w), "board_h": int(h)},
         "pawns": len(model.standees),
+        "tally_rounds": f.tally_rounds(model),
         "colours": [{"name": model.colour(model.rider(s.rider).colour).name,
                      "letter": model.colour(model.rider(s.rider).colour).letter} for s in model.standees],
         "fig": {"board": f"board:{side.id}",
@@ -61,6 +69,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
                     c.id for c in (first(mishap, lambda c: c.kind == "advance"), first(mishap, lambda c: c.kind == "back"),
                                    first(mishap, lambda c: c.kind == "joker"))),
                 "jersey": f"card:{decks['jerseys'].id}/{decks['jerseys'].cards[0].id}",
+                "die": _die_figure(model),
                 "standees": "standees:" + ",".join(s.id for s in model.standees),
                 "reference": "card:aide/aide-cases",
                 "tally": "card:feuille/feuille-points"},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -10,6 +10,9 @@ from pnp.model import limits
 from pnp.model.base import Frozen
 from pnp.model.game import Players
 from pnp.model.tables import Dice
+
+if TYPE_CHECKING:
+    from pnp.model.game_model import GameModel
 
 Action = Literal["start", "question", "points", "setback", "strategy", "mishap", "time-trial", "none", "finish"]
 DECK_KEYS = ("jerseys", "polka", "green", "white", "strategy", "questions", "mishaps")
@@ -99,3 +102,19 @@ class Facts(Frozen):
     mishaps: Mishaps
     track: Track
     pace: Pace
+    dice_nets: str = ""
+    """The deck of printable dice nets (one net per die the rules use), if the kit prints them."""
+
+    def expected_turns(self, model: "GameModel") -> float:
+        """The turns a game lasts, as the rulebook prints them (one decimal): the track over the
+        squares a pawn nets a turn, plus the turns to stop exactly on the Arrivée."""
+        from pnp.games.tour_de_france_quiz.checks import pace
+
+        return round(pace(model)["turns"], 1)
+
+    def tally_rounds(self, model: "GameModel") -> int:
+        """The rounds the jersey points tally has rows for: the expected turns with the margin of a
+        long game (pace.long_game)."""
+        import math
+
+        return math.ceil(self.expected_turns(model) * self.pace.long_game)
