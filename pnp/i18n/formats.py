@@ -48,5 +48,5 @@ def long_date(day, lang: str = "") -> str:
     text = format_date(day, "long", locale=DATE_LOCALES.get(code, code))
     if code == "fr" and day.day == 1:  # CLDR writes "1 mai"; French typography has "1er mai"
         text = "1er" + text[1:]
-    return text
+    return text.replace(" ", "\u00a0")  # a date is never broken across lines
 

@@ -203,6 +203,9 @@ class SheetTexts:
 
     label: Callable[[int, int, str], str]
     calibration: str
+    foot_art: Callable[[float, float, float, float], list] | None = None
+    """Drawn on every front sheet in the room left below the cards, ``foot_art(x, y, w, h)`` (mm):
+    e.g. how to fold a sheet of standees. The cards then sit at the top of the sheet."""
 
 
 def _size(text: str, room: float, depth: float, largest: float, smallest: float) -> float | None:
@@ -346,18 +349,38 @@ def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTex
     """Pages of cards: each front sheet followed by its back sheet (unless single-sided)."""
     grid = plan(spec)
     pages = max(1, math.ceil(count / grid.slots))
-    marks = crop_marks(grid, spec.margin)
+    foot_art = None
+    if texts.foot_art is not None:
+        grid, foot_art = _with_foot_art(grid, spec, texts.foot_art)
+    marks = crop_marks(grid, spec.margin, part_filled=foot_art is not None)
     batch: list[CardArt] = []
     page = 0
     for art in arts:
         batch.append(art)
         if len(batch) == grid.slots:
             page += 1
-            yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages)
+            yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages, foot_art)
             batch = []
     if batch:
         page += 1
-        yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages)
+        yield from _sheet_pair(batch, grid, spec, texts, marks, page, pages, foot_art)
+
+
+FOOT_ART_MIN = 14.0  # the shortest room worth a foot art (a fold diagram)
+
+
+def _with_foot_art(grid: Grid, spec: PrintSpec, art: Callable[[float, float, float, float], list]
+                   ) -> tuple[Grid, list[Item] | None]:
+    """The grid moved to the top of the sheet and the foot art drawn in the room left below its
+    crop marks, when there is room for it; else the grid as it was and no art."""
+    edge = spec.margin + MARK_MIN + MARK_GAP
+    top = edge + grid.band
+    bottom = top + grid.rows * grid.cell_h + MARK_GAP + MARK_MAX + 2.0
+    end = grid.page_h - edge - grid.foot
+    if end - bottom < FOOT_ART_MIN:
+        return grid, None
+    x = grid.x0 + grid.bleed
+    return replace(grid, y0=top), art(x, bottom, grid.cols * grid.cell_w - 2 * grid.bleed, end - bottom)
 
 
 def shift_back(items: list[Item], offset: tuple[float, float]) -> list[Item]:
@@ -386,7 +409,7 @@ def _first_calibration(grid: Grid, cards: int, margin: float, note: str) -> list
 
 
 def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetTexts, marks: list[Item],
-                page: int, pages: int) -> Iterator[Scene]:
+                page: int, pages: int, foot_art: list[Item] | None = None) -> Iterator[Scene]:
     front_turn, back_turn = (90, -90) if grid.rotated else (0, 0)
     front: list[Item] = []
     back: list[Item] = []
@@ -402,7 +425,7 @@ def _sheet_pair(batch: list[CardArt], grid: Grid, spec: PrintSpec, texts: SheetT
         rows = math.ceil(len(batch) / grid.cols)
         if rows < grid.rows:
             marks = crop_marks(replace(grid, rows=rows), spec.margin, part_filled=True)
-    front_extra = [_label(grid, texts.label(page, pages, "front"), spec.margin)]
+    front_extra = [_label(grid, texts.label(page, pages, "front"), spec.margin), *(foot_art or ())]
     if page == 1 and texts.calibration:
         front_extra += _first_calibration(grid, len(batch), spec.margin, texts.calibration)
     yield Scene(grid.page_w, grid.page_h, tuple(front + marks + front_extra), label=f"sheet {page} front")

@@ -14,7 +14,7 @@ from pnp.layout.faces.common import CardContext
 from pnp.layout.imposition import ImpositionError, SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size, display_name
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
-from pnp.layout.standees import STRIP, standee_arts
+from pnp.layout.standees import STRIP, fold_diagram, standee_arts
 from pnp.layout.templates import Texts
 from pnp.layout.tokens import token_arts, token_sizes
 from pnp.model.game_model import GameModel
@@ -132,10 +132,11 @@ def pages(model: GameModel, doc: Document, shared: Texts) -> Iterator[Scene]:
     stamp = model.info.stamp
     first = True
     for section in doc.sections:
+        foot_art = fold_diagram(shared.lines("standee_steps")) if section.kind == "standees" else None
         texts = SheetTexts(
             label=lambda page, total, side, what=section.what: shared(
                 "sheet_label", stamp=stamp, what=what, page=page, pages=total, side=side),
-            calibration=shared("calibration", length=50) if first else "")
+            calibration=shared("calibration", length=50) if first else "", foot_art=foot_art)
         yield from sheets(section.arts, section.count, section.spec, texts)
         first = False
 
