@@ -21,7 +21,7 @@ import pytest
 from PIL import Image, ImageChops, ImageOps
 
 from pnp.build import BuildOptions, build_game
-from pnp.layout.imposition import MARK_GAP, MARK_MAX, Grid, plan
+from pnp.layout.imposition import MARK_GAP, MARK_MAX, Grid, plan, sheet_grid
 from pnp.layout.paper import PrintSpec, card_size, paper
 from pnp.model import load_game
 
@@ -84,7 +84,7 @@ class Kit:
         """The text of page ``index`` (0-based), read by pdfium."""
         textpage = self.doc[index].get_textpage()
         try:
-            return textpage.get_text_range()
+            return textpage.get_text_range().replace("\u00a0", " ")  # the stamp's date has no-break spaces
         finally:
             textpage.close()
 
@@ -137,7 +137,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="module")
 def stamp() -> str:
-    return load_game(GAME).info.stamp
+    return load_game(GAME).info.stamp.replace("\u00a0", " ")
 
 
 # --------------------------------------------------------------------------------------------
@@ -707,7 +707,7 @@ def page_parts(scene) -> dict[str, list]:
     from pnp.layout.scene import IDENTITY, Group, Line, Text, Use, compose
     from pnp.layout.text import fonts
 
-    parts: dict[str, list] = {"cards": [], "marks": [], "rulers": [], "texts": []}
+    parts: dict[str, list] = {"cards": [], "marks": [], "rulers": [], "texts": [], "art": []}
 
     def walk(items, t) -> None:
         for item in items:
@@ -717,6 +717,8 @@ def page_parts(scene) -> dict[str, list]:
                 clip = item.clip
                 box = (clip.x, clip.y, clip.x + clip.w, clip.y + clip.h)
                 parts["cards"].append(_bbox(compose(t, item.transform), *box))
+            elif isinstance(item, Group) and item.id == "foot-art":  # how to fold standees, under them
+                parts["art"].append(item)
             elif isinstance(item, Group):  # a one-off card drawn in place, a moved back, a turned text
                 if item.id != "draft-watermark":
                     walk(item.items, compose(t, item.transform))
@@ -817,7 +819,7 @@ def _sheets_of(game: str, paper_name: str, **options):
         scenes = iter(kit.doc_pages(doc))
         for section in doc.sections:
             for i in range(section.pages):
-                yield doc, section, next(scenes), i, plan(section.spec)
+                yield doc, section, next(scenes), i, sheet_grid(section.spec, section.kind == "standees")[0]
         assert next(scenes, None) is None
 
 

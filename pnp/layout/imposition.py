@@ -351,7 +351,9 @@ def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTex
     pages = max(1, math.ceil(count / grid.slots))
     foot_art = None
     if texts.foot_art is not None:
-        grid, foot_art = _with_foot_art(grid, spec, texts.foot_art)
+        grid, room = sheet_grid(spec, with_foot_art=True)
+        if room is not None:
+            foot_art = [Group(tuple(texts.foot_art(*room)), id="foot-art")]
     marks = crop_marks(grid, spec.margin, part_filled=foot_art is not None)
     batch: list[CardArt] = []
     page = 0
@@ -369,18 +371,22 @@ def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTex
 FOOT_ART_MIN = 14.0  # the shortest room worth a foot art (a fold diagram)
 
 
-def _with_foot_art(grid: Grid, spec: PrintSpec, art: Callable[[float, float, float, float], list]
-                   ) -> tuple[Grid, list[Item] | None]:
-    """The grid moved to the top of the sheet and the foot art drawn in the room left below its
-    crop marks, when there is room for it; else the grid as it was and no art."""
+def sheet_grid(spec: PrintSpec, with_foot_art: bool = False
+               ) -> tuple[Grid, tuple[float, float, float, float] | None]:
+    """The grid of the sheets of ``spec`` and, ``with_foot_art``, the room (x, y, w, h) for the
+    foot art below the crop marks: the grid then sits at the top of the sheet. No room (None)
+    when less than FOOT_ART_MIN is left: the grid stays as ``plan`` has it."""
+    grid = plan(spec)
+    if not with_foot_art:
+        return grid, None
     edge = spec.margin + MARK_MIN + MARK_GAP
     top = edge + grid.band
     bottom = top + grid.rows * grid.cell_h + MARK_GAP + MARK_MAX + 2.0
     end = grid.page_h - edge - grid.foot
     if end - bottom < FOOT_ART_MIN:
         return grid, None
-    x = grid.x0 + grid.bleed
-    return replace(grid, y0=top), art(x, bottom, grid.cols * grid.cell_w - 2 * grid.bleed, end - bottom)
+    return replace(grid, y0=top), (grid.x0 + grid.bleed, bottom, grid.cols * grid.cell_w - 2 * grid.bleed,
+                                   end - bottom)
 
 
 def shift_back(items: list[Item], offset: tuple[float, float]) -> list[Item]:
