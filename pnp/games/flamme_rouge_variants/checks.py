@@ -237,7 +237,22 @@ def wind(model: GameModel) -> list[Finding]:
     costs = {d.shelter: d.exhaustion for d in w.directions.values()}
     if not costs.get("front", 0) >= costs.get("side", 0) >= costs.get("none", 0):
         out.append(warning("FRV-WIND", "wind", f"exhaustion {costs} does not fall from head to tail wind", where))
+    out += wind_from_ahead(w, where)
     return out
+
+
+def wind_from_ahead(w, where) -> list[Finding]:
+    """FRV-WIND-WAY: the rose lists the wind by where it comes from, from the race's way: its first quarter
+    is the headwind (front shelter), the opposite one the tailwind (none). The rose is drawn turned round
+    (the marker's point shows where the wind goes), so a rose in the other sense prints head and tail
+    swapped."""
+    rose = [w.directions[q].shelter for q in w.rose if q in w.directions]
+    if len(rose) != len(w.rose) or len(rose) % 2:
+        return []
+    if rose[0] != "front" or rose[len(rose) // 2] != "none":
+        return [error("FRV-WIND-WAY", "wind rose", f"the quarters {list(w.rose)} do not start with the wind from "
+                      "ahead (headwind) and have the tailwind opposite it", where)]
+    return []
 
 
 def ghosts(model: GameModel) -> list[Finding]:

@@ -8,15 +8,34 @@ from pnp.games.flamme_rouge_variants import checks as C
 from pnp.model.game_model import GameModel
 
 
+def card_counts(model: GameModel) -> dict[str, int]:
+    """How many copies of each card the kit prints, by card id (a deck's pieces: markers, sheets)."""
+    return {c.id: c.qty for d in model.decks for c in d.cards}
+
+
+def token_counts(model: GameModel) -> dict[str, int]:
+    """How many tokens of each kind the kit prints (the line markers: sprint, summit)."""
+    out: dict[str, int] = {}
+    for t in model.tokens:
+        out[t.kind] = out.get(t.kind, 0) + t.count
+    return out
+
+
 def rulebook_context(model: GameModel) -> dict[str, Any]:
+    """What rulebook.md.j2 reads: the facts, the kit's counts and the figures' refs."""
     f = model.facts
     sizes = {d.id: d.size for d in model.decks}
     board = next(b for b in model.boards if b.id == f.tile.board)
     splits = {name: C.ghost_split(list(p.values), f.ghosts) for name, p in f.profiles.items()}
     return {
-        "game": model.info, "facts": f, "model": model, "date": model.info.date.isoformat(),
+        "game": model.info, "facts": f, "model": model, "date": model.info.date,
         "teams": [model.colour(t) for t in f.teams],
         "sizes": sizes,
+        "pieces": card_counts(model),
+        "markers": token_counts(model),
+        "climbers": len(model.standees),
+        "boards": len(model.boards),
+        "places": len(f.time.stage_bonus),
         "profiles": f.profiles,
         "mountain_rows": [{"length": k, "points": list(v), "steep": [v[0] + f.mountain.steep_bonus, *v[1:]]}
                           for k, v in sorted(f.mountain.lengths.items())],
@@ -45,6 +64,8 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
             "ref_race": "card:references/aide-course",
             "stage_sheet": "card:feuilles/feuille-etape",
             "wc_sheet": "card:feuilles/feuille-coupe",
+            "climber_figure": "standees:" + ",".join(s.id for s in model.standees[:3]),
+            "markers": "tokens:" + ",".join(t.id for t in model.tokens),
         },
         "decisions": [{"id": d.id, "topic": d.topic, "choice": d.choice, "why": d.why} for d in model.decisions],
     }

@@ -126,6 +126,13 @@ class TeamClassification(Frozen):
     best: int = Field(ge=1)
 
 
+class Markers(Frozen):
+    """The line markers laid beside the track: intermediate sprints and summits (tokens of those kinds)."""
+
+    sprint: int = Field(ge=1)
+    summit: int = Field(ge=1)
+
+
 def _ordered(v: object) -> object:
     """A mapping place -> value, written as such in rules.yaml, as the tuple of values by place."""
     return tuple(x for _, x in sorted(v.items(), key=lambda kv: int(kv[0]))) if isinstance(v, dict) else v
@@ -179,6 +186,8 @@ class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
     base_game: str
+    base_authors: tuple[str, ...] = ()
+    base_publishers: tuple[str, ...] = ()
     players: Players
     teams: tuple[str, ...]
     riders_per_team: RidersPerTeam
@@ -206,6 +215,7 @@ class Facts(Frozen):
     points: Points
     mountain: Mountain
     team_classification: TeamClassification
+    markers: Markers
     combativity: int = Field(ge=1)
     classifications: tuple[str, ...]
     world_cup: WorldCup
