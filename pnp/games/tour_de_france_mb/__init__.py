@@ -1,8 +1,10 @@
 """Tour de France (Donald Bostock, MB France): the rules as typed facts (from rules.yaml), the checks
-they imply, and what the rulebook template reads."""
+they imply, the movement rules and the rulebook's diagrams drawn from them, and what the rulebook
+template reads."""
 
 from pnp.games.tour_de_france_mb.checks import CHECKS, check
 from pnp.games.tour_de_france_mb.context import rulebook_context
 from pnp.games.tour_de_france_mb.facts import Facts
+from pnp.games.tour_de_france_mb.figures import FIGURES
 
-__all__ = ["CHECKS", "Facts", "check", "rulebook_context"]
+__all__ = ["CHECKS", "FIGURES", "Facts", "check", "rulebook_context"]

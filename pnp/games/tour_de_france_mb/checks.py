@@ -273,6 +273,41 @@ def supply(model: GameModel) -> list[Finding]:
     return out
 
 
+STOPPING = {"crash", "lose-turn"}
+"""Risk card effects that make a cyclist miss a turn (a crash also stops its neighbours)."""
+MARKER = "marker"
+"""The kind of the miss-a-turn markers in tokens.yaml."""
+
+
+def stopped_at_once(model: GameModel) -> int:
+    """The most cyclists that can be missing a turn at the same time: every cyclist the risk deck can
+    stop (a crash stops the fallen cyclist and those of crash_neighbours squares), at most every cyclist
+    of the course (the jersey figures replace cyclists)."""
+    f, deck = model.facts, risk_deck(model)
+    if deck is None:
+        return 0
+    reach = {"crash": 1 + f.risk_deck.crash_neighbours, "lose-turn": 1}
+    stopped = sum(c.qty * reach[c.fields.get("effect", "")] for c in deck.cards
+                  if c.fields.get("effect") in STOPPING)
+    return min(stopped, len(f.teams) * f.cyclists_per_team)
+
+
+def lost_turn_markers(model: GameModel) -> int:
+    """Miss-a-turn markers the kit prints (tokens of kind marker)."""
+    return sum(t.count for t in model.tokens if t.kind == MARKER)
+
+
+def markers(model: GameModel) -> list[Finding]:
+    """TDF-SUPPLY-MARKERS: a marker for every cyclist that can be missing a turn at once."""
+    need, have = stopped_at_once(model), lost_turn_markers(model)
+    if have >= need:
+        return []
+    where = model.sources.component(next((f"token:{t.id}" for t in model.tokens if t.kind == MARKER),
+                                         "tokens"))
+    return [error("TDF-SUPPLY-MARKERS", "miss-a-turn markers", f"{have} markers printed, but the risk cards can stop "
+                  f"{need} cyclists at once (tokens of kind '{MARKER}' in tokens.yaml)", where)]
+
+
 # --- tables
 
 def _non_increasing(values) -> bool:
@@ -535,7 +570,7 @@ def manifest(model: GameModel) -> list[Finding]:
     return out
 
 
-CHECKS = (race_colours, triplets, risk_composition, cyclists, supply, points_table,
+CHECKS = (race_colours, triplets, risk_composition, cyclists, supply, markers, points_table,
           standings_range, standings_room, stages, board, risk_balance, identity, colours, manifest)
 
 

@@ -30,6 +30,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
     team_standees = [s for s in model.standees if model.rider(s.rider).team]
     jersey_standees = [s for s in model.standees if not model.rider(s.rider).team]
     pawns = [t for t in model.tokens if t.kind == "pawn"]
+    markers = [t for t in model.tokens if t.kind == C.MARKER]
     w, h = brd.size_mm(side)
     return {
         "game": model.info, "facts": f, "model": model, "date": model.info.date.isoformat(),
@@ -46,7 +47,8 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
                        "jersey_figures": len(jersey_standees), "pawns": sum(t.count for t in pawns),
                        "pawns_per_player": f.components.pawns_per_player, "teams": len(f.teams),
                        "standings_sheets": sum(d.size for d in model.decks if d.face == "tdf-standings"),
-                       "pawn_mm": max((t.size_mm for t in pawns), default=0)},
+                       "pawn_mm": max((t.size_mm for t in pawns), default=0),
+                       "markers": C.lost_turn_markers(model)},
         "course": {"columns": side.columns, "lanes": side.lanes, "square_mm": int(side.square_mm),
                    "distance": C.stage_distance(side), "itt_distance": C.itt_distance(side),
                    "green_after": side.line("green").column - max(s.column for s in side.marks("band")),
@@ -59,7 +61,8 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
                 "board": f"board:{side.id}",
                 "finish": f"board:{side.id}:{side.line('green').column - 2}-{side.columns}",
                 "standees": "standees:" + ",".join(s.id for s in [team_standees[0], team_standees[3]] + jersey_standees),
-                "pawns": "tokens:" + ",".join(t.id for t in pawns),
+                "pawns": "tokens:" + ",".join(t.id for t in pawns + markers[:1]),
+                "moves": "moves", "block": "block",
                 "standings": "cards:classements/classement-individuel,classement-equipes",
                 "points": "card:points/tableau-des-points"},
         "decisions": [{"id": d.id, "topic": d.topic, "choice": d.choice, "why": d.why} for d in model.decisions],

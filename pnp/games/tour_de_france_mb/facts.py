@@ -49,6 +49,8 @@ class RiskDeck(Frozen):
     unfavourable: int = Field(ge=0)
     crash_min: int = Field(ge=0)
     hand_max: int = Field(ge=1)
+    crash_neighbours: int = Field(8, ge=0, le=8)
+    """The squares around a fallen cyclist whose cyclists a crash also stops."""
 
 
 class Road(Frozen):
