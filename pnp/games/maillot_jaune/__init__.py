@@ -1,8 +1,9 @@
-"""Maillot Jaune: the rules as typed facts (from rules.yaml), the checks they imply, and what the
-rulebook template is given."""
+"""Maillot Jaune: the rules as typed facts (from rules.yaml), the checks they imply, what the
+rulebook template is given, and the rulebook's own diagrams (``FIGURES``)."""
 
 from pnp.games.maillot_jaune.checks import CHECKS, board_square_size, check
 from pnp.games.maillot_jaune.context import rulebook_context
 from pnp.games.maillot_jaune.facts import Facts
+from pnp.games.maillot_jaune.figures import FIGURES
 
-__all__ = ["CHECKS", "Facts", "board_square_size", "check", "rulebook_context"]
+__all__ = ["CHECKS", "FIGURES", "Facts", "board_square_size", "check", "rulebook_context"]

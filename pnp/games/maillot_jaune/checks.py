@@ -374,8 +374,58 @@ def tokens(model: GameModel) -> list[Finding]:
                     model.sources.rule("risky_table"))]
 
 
+# --- the paper pieces that fit one another
+
+MIN_CELL_MM = 5.0
+"""The narrowest form-track cell a slider can be cut to and folded round."""
+
+
+def _deck_of_kind(model: GameModel, kind: str):
+    return next((d for d in model.decks if any(c.kind == kind for c in d.cards)), None)
+
+
+def _size(model: GameModel, deck):
+    from pnp.layout.paper import card_size
+
+    return card_size(deck.card_size or model.info.card_size)
+
+
+def pieces(model: GameModel) -> list[Finding]:
+    """MJ-PIECES: the energy needle, cut from the dial's numbers (rules.yaml pieces.dial), reaches
+    into the numbers' discs without covering their figures and fits its piece; the form marker's
+    piece holds the slider cut from the form track (one cell wide, its flaps and the track's
+    height long), and a cell is wide enough to cut it."""
+    facts = model.facts
+    dial, track = facts.pieces.dial, facts.pieces.form_track
+    where = model.sources.rule("pieces")
+    out = []
+    if not 0 < dial.reach < dial.mark:
+        out.append(error("MJ-PIECES", "energy needle", f"its tip goes {dial.reach:g} mm into a number's disc of "
+                         f"radius {dial.mark:g} mm: it must reach the disc and stop short of its figure", where))
+    needles = _deck_of_kind(model, "needle")
+    if needles is not None:
+        size = _size(model, needles)
+        if dial.hole(size.h) - dial.needle_length < 0:
+            out.append(error("MJ-PIECES", f"deck {needles.id}", f"a needle {dial.needle_length:.1f} mm long from "
+                             f"its hole does not fit a {size.w:g}x{size.h:g} mm piece", where))
+    tracks, markers = _deck_of_kind(model, "form-track"), _deck_of_kind(model, "form-marker")
+    if tracks is not None:
+        tsize = _size(model, tracks)
+        t = track.layout(tsize.w, tsize.h, facts.form.start + 1)
+        if t.cell_w < MIN_CELL_MM or t.cell_h <= 0:
+            out.append(error("MJ-PIECES", f"deck {tracks.id}", f"its cells are {t.cell_w:.1f} x {t.cell_h:.1f} mm; "
+                             f"a slider needs cells at least {MIN_CELL_MM:g} mm wide", where))
+        if markers is not None:
+            msize = _size(model, markers)
+            if msize.w < t.cell_w or msize.h < t.slider_length:
+                out.append(error("MJ-PIECES", f"deck {markers.id}", f"a {msize.w:g}x{msize.h:g} mm piece cannot "
+                                 f"hold the slider cut to the form track: {t.cell_w:.1f} x {t.slider_length:.1f} mm",
+                                 model.sources.component(f"deck:{markers.id}")))
+    return out
+
+
 CHECKS = (parity, manifest, players, jersey, course, terrain_balance, board, board_square_size, stars_range,
-          stars_equal, stars_spread, dice_table, dice_risk, gauges, tactic, tokens)
+          stars_equal, stars_spread, dice_table, dice_risk, gauges, tactic, tokens, pieces)
 
 
 def check(model: GameModel) -> list[Finding]:

@@ -6,6 +6,8 @@ from collections import Counter
 from typing import Any
 
 from pnp.games.maillot_jaune.facts import PUNCTURE, outcome_key, outcomes, row_order
+from pnp.games.maillot_jaune.figures import move_cast
+from pnp.layout.paper import card_size
 from pnp.model.game_model import GameModel
 
 
@@ -22,7 +24,18 @@ def dice_rows(model: GameModel) -> list[dict[str, Any]]:
     return rows
 
 
+def slider(model: GameModel) -> dict[str, float]:
+    """The form marker's strip, cut to the form track (mm): one cell wide, its two flaps on the
+    margins above and below the cells."""
+    deck = next(d for d in model.decks if any(c.kind == "form-track" for c in d.cards))
+    size = card_size(deck.card_size or model.info.card_size)
+    t = model.facts.pieces.form_track.layout(size.w, size.h, model.facts.form.start + 1)
+    return {"cell": t.cell_w, "top": t.top, "bottom": t.bottom, "length": t.slider_length, "track": size.h}
+
+
 def rulebook_context(model: GameModel) -> dict[str, Any]:
+    """Everything rulebook.md.j2 reads: the model's numbers, the table rows, the worked examples
+    and the figures' refs (one rider for the diagrams: the one the movement diagram shows)."""
     facts, info = model.facts, model.info
     c = facts.course
     colours = {col.id: col for col in model.colours}
@@ -47,6 +60,10 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
     side = next(s for b in model.boards for s in b.sides)
     example = next(r for r in model.riders if r.id == "renault") if any(r.id == "renault" for r in model.riders) \
         else model.riders[0]
+    move = move_cast(model)
+    ex_risky = _example(facts, "9", 2)
+    shown = rider_cards.cards[:3]
+    new_riders = [r.name for r in model.riders if r.id not in facts.source_riders]
     return {
         "game": info, "facts": facts, "model": model, "date": info.date.isoformat(),
         "riders": riders, "terrains": terrains, "stages": stages, "course": c,
@@ -66,11 +83,20 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
             "dice": facts.components.dice,
         },
         "side": side, "lanes": side.lanes, "grid_rows": c.grid_rows,
+        "move": {"name": move.name, "stars": move.stars, "terrain": move.terrain,
+                 "section_square": move.section_square, "reach": move.reach},
+        "slider": slider(model),
+        "dial_value": ex_risky["energy_left"],
+        "slip": _slip_line(facts),
+        "source_riders": len(facts.source_riders),
+        "new_riders": new_riders,
         "fig": {
-            "rider_cards": "cards:coureurs/" + ",".join(c.id for c in rider_cards.cards[:3]),
+            "rider_cards": "cards:coureurs/" + ",".join(c.id for c in shown),
+            "rider_count": len(shown),
             "board": f"board:{side.id}",
-            "pieces": "cards:aiguilles/" + rider_cards.cards[0].id.replace("carte-", "aiguille-"),
-            "form": "card:forme/" + rider_cards.cards[0].id.replace("carte-", "forme-"),
+            "move": f"move:{move.rider}",
+            "dial": f"dial:{move.rider}",
+            "form": f"form:{move.rider}",
             "standees": "standees:" + ",".join(s.id for s in model.standees[:2]) + ","
                         + next(s.id for s in model.standees if not s.rider),
             "dice_table": "card:references/table-echappee",
@@ -81,10 +107,17 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
         },
         "decisions": list(model.decisions),
         "decision_ids": [d.id for d in model.decisions],
-        "ex_risky": _example(facts, "9", 2),
+        "ex_risky": ex_risky,
         "ex_combo": _example(facts, "8", 2, safe=2),
         "ex_lucky": _example(facts, "7", 2),
     }
+
+
+def _slip_line(facts) -> dict[str, int]:
+    """The 3rd and 4th riders of a slipstreaming line and what they gain: the first follower (the
+    2nd in the line) gains ``follower_gain``, each one behind it one more."""
+    gain = facts.slipstream.follower_gain
+    return {"third": 3, "fourth": 4, "third_gain": gain + 1, "fourth_gain": gain + 2}
 
 
 def _example(facts, roll: str, squares: int, safe: int = 0) -> dict[str, Any]:

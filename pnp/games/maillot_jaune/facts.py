@@ -80,6 +80,99 @@ class Timing(Frozen):
     minutes_per_round: int = Field(ge=1)
 
 
+class Dial(Frozen):
+    """The rear wheel of a rider card, the energy dial, in mm: the rider card draws it and the
+    energy needle is cut to it."""
+
+    radius: float = Field(gt=0, le=60)
+    """The rim's radius."""
+    mark: float = Field(gt=0, le=10)
+    """The radius of the disc that holds each number."""
+    inset: float = Field(gt=0, le=30)
+    """From the rim in to the centre of a number's disc."""
+    reach: float = Field(ge=0, le=5)
+    """How far the needle's tip goes into a number's disc (it stops short of the figure)."""
+    tyre: float = Field(ge=0, le=10)
+    """The tyre's width, round the rim."""
+    foot: float = Field(ge=0, le=30)
+    """From the tyre down to the rider card's bottom edge (room for the stamp)."""
+    sweep: float = Field(gt=0, le=360)
+    """The angle the numbers spread over, 0 at the lower left, the highest at the lower right."""
+    tail: float = Field(gt=0, le=20)
+    """The needle's tail, behind its hole (it carries the rider's letter)."""
+
+    def hub(self, card_height: float) -> float:
+        """How far below a rider card's top edge the wheel's hub is (mm)."""
+        return card_height - self.foot - self.tyre - self.radius
+
+    def hole(self, needle_height: float) -> float:
+        """How far below the needle piece's top edge the needle's hole is (mm): its tail ends
+        2 mm above the piece's bottom edge."""
+        return needle_height - self.tail - 2
+
+    def angle(self, value: int, top: int) -> float:
+        """The needle's turn (degrees, clockwise from straight up) that points it at ``value``."""
+        return -self.sweep / 2 + self.sweep * value / top
+
+    @property
+    def marks_radius(self) -> float:
+        """From the hub to the centre of a number's disc."""
+        return self.radius - self.inset
+
+    @property
+    def needle_length(self) -> float:
+        """From the hub to the needle's tip: into the numbers' discs by ``reach``."""
+        return self.marks_radius - self.mark + self.reach
+
+
+class TrackLayout(Frozen):
+    """Where the cells sit on a form track of w x h mm, and the slider cut to them (mm)."""
+
+    cells_x: float
+    cells_y: float
+    cell_w: float
+    cell_h: float
+    top: float
+    bottom: float
+    back: float
+
+    @property
+    def slider_length(self) -> float:
+        """The slider's strip: its top flap, its back, its bottom flap."""
+        return self.top + self.back + self.bottom
+
+
+class FormTrack(Frozen):
+    """The paper form track (one cell per point of form) and its fold-over slider, in mm. The
+    track's size is its deck's card size; the slider is one cell wide and wraps the track's height:
+    its two flaps fold over the margins above and below the cells and point at one cell."""
+
+    label: float = Field(gt=0, le=100)
+    """The rider's panel at the left of the cells."""
+    right: float = Field(ge=0, le=20)
+    """The margin right of the last cell."""
+    top: float = Field(gt=0, le=20)
+    """The margin above the cells: the slider's top flap lies on it."""
+    bottom: float = Field(gt=0, le=20)
+    """The margin under the cells (the way the marker goes): the slider's bottom flap lies on it."""
+    slack: float = Field(ge=0, le=5)
+    """How much longer than the track is tall the slider's back is, so that it slides."""
+
+    def layout(self, width: float, height: float, cells: int) -> TrackLayout:
+        """The cells and the slider on a track of ``width`` x ``height`` mm with ``cells`` cells."""
+        cell_w = (width - self.label - self.right) / cells
+        return TrackLayout(cells_x=self.label, cells_y=self.top, cell_w=cell_w,
+                           cell_h=height - self.top - self.bottom, top=self.top, bottom=self.bottom,
+                           back=height + self.slack)
+
+
+class Pieces(Frozen):
+    """The geometry of the paper pieces that must fit one another (not rules: sizes in mm)."""
+
+    dial: Dial
+    form_track: FormTrack
+
+
 Row = Union[tuple[int, ...], Literal["puncture"]]
 
 
@@ -88,6 +181,8 @@ class Facts(Frozen):
 
     players: Players
     riders: int
+    source_riders: tuple[str, ...] = ()
+    """The riders the source rules name (the others are this kit's)."""
     components: Components
     course: Course
     stars: Stars
@@ -99,6 +194,7 @@ class Facts(Frozen):
     puncture: Puncture
     slipstream: Slipstream
     timing: Timing
+    pieces: Pieces
 
 
 def outcome_key(a: int, b: int) -> str:
