@@ -63,7 +63,6 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
                 "standees": "standees:" + ",".join(s.id for s in [team_standees[0], team_standees[3]] + jersey_standees),
                 "pawns": "tokens:" + ",".join(t.id for t in pawns + markers[:1]),
                 "moves": "moves", "block": "block",
-                "standings": "cards:classements/classement-individuel,classement-equipes",
-                "points": "card:points/tableau-des-points"},
+                "standings": "cards:classements/classement-individuel,classement-equipes"},
         "decisions": [{"id": d.id, "topic": d.topic, "choice": d.choice, "why": d.why} for d in model.decisions],
     }
