@@ -99,9 +99,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
             "form": f"form:{move.rider}",
             "standees": "standees:" + ",".join(s.id for s in model.standees[:2]) + ","
                         + next(s.id for s in model.standees if not s.rider),
-            "dice_table": "card:references/table-echappee",
-            "summary": "card:references/aide-memoire",
-            "timesheet": "card:references/feuille-temps",
+            "sheets": "cards:references/" + ",".join(c.id for c in refs.cards) if refs else "",
             "puncture": "token:crevaison",
             "markers": "cards:curseurs/" + rider_cards.cards[0].id.replace("carte-", "curseur-"),
         },
