@@ -10,7 +10,7 @@ from pnp.build import BuildOptions, build_game
 
 ROOT = Path(__file__).resolve().parent.parent
 ONE_BOARD_KIT = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "rulebook.pdf",
-                 "kit.pdf", "manifest.json"]
+                 "kit.pdf", "designer.pdf", "manifest.json"]
 """The files of a kit whose board has one side."""
 
 

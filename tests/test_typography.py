@@ -69,3 +69,19 @@ def test_every_template_has_the_filters() -> None:
 
     env = new_environment((".",), gettext.NullTranslations())
     assert env.from_string("{{ 1 | ordinal }} {{ 1 | ordinal('f') }} {{ 6.6 | decimal }}").render() == "1er 1re 6,6"
+
+
+def test_a_filter_of_a_literal_follows_the_language_of_each_render() -> None:
+    """Jinja folds constant expressions when it compiles: ``3 | ordinal`` must not keep the
+    language of the first render."""
+    import gettext
+
+    from pnp.i18n.context import Language, activate
+    from pnp.layout.templates import new_environment
+
+    env = new_environment((".",), gettext.NullTranslations())
+    template = env.from_string("{{ 3 | ordinal }} {{ 6.5 | decimal }}")
+    with activate(Language("fr")):
+        assert template.render() == "3e 6,5"
+    with activate(Language("en")):
+        assert template.render() == "3rd 6.5"

@@ -84,10 +84,18 @@ def _environment(env=None, folders: list[Path] | None = None):
     return env
 
 
+def _long_date(day) -> str:
+    """``day`` written out in the language being built ("3 novembre 2023")."""
+    from pnp.i18n.context import current
+    from pnp.i18n.formats import long_date
+
+    return long_date(day, current().code)
+
+
 def data_context(model: GameModel) -> dict[str, Any]:
     """What the rulebook of a game with no rules module reads: its data, counted.
 
-    - ``game`` (game.yaml), ``rules`` and ``facts`` (rules.yaml as data), ``model``, ``date`` (ISO);
+    - ``game`` (game.yaml), ``rules`` and ``facts`` (rules.yaml as data), ``model``, ``date`` (written out in the language);
     - ``decks``: by id, ``{id, name, size, designs, kinds}`` (``kinds``: kind -> printed cards);
     - ``tokens``: by id and by kind, ``{count, value, name, kinds}`` (a kind sums its tokens' counts;
       ``value`` is the first token's);
@@ -126,7 +134,7 @@ def data_context(model: GameModel) -> dict[str, Any]:
         "tokens": tokens,
         "sides": sides,
         "decisions": _decisions(model),
-        "date": model.info.date.isoformat(),
+        "date": _long_date(model.info.date),
     }
 
 

@@ -26,8 +26,20 @@ def bytecode_cache():
     if _BYTECODE is None:
         import jinja2
 
-        _BYTECODE = jinja2.FileSystemBytecodeCache()
+        _BYTECODE = jinja2.FileSystemBytecodeCache(pattern=f"__pnp_{_environment_digest()}_%s.cache")
     return _BYTECODE
+
+
+def _environment_digest() -> str:
+    """A digest of the code that sets up pnp's Jinja environments: compiled templates depend on it
+    (a filter's arguments are fixed when a template compiles), so a new pnp never reuses old ones."""
+    import hashlib
+
+    here = Path(__file__).parent
+    h = hashlib.sha256()
+    for name in ("templates.py", "typography.py", "markup/env.py", "rulebook_context.py"):
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:16]
 
 
 CARD_TEXTS = "cards.j2"

@@ -30,9 +30,13 @@ def install_filters(env) -> None:
     """Give a Jinja environment the filters ``ordinal``, ``decimal`` and ``long_date``, in the
     language current when a template is rendered: ``{{ rank | ordinal }}``, ``{{ n | ordinal("f") }}``,
     ``{{ 6.6 | decimal }}``, ``{{ game.date | long_date }}``."""
+    from jinja2 import pass_context
+
     from pnp.i18n.context import current
     from pnp.i18n.formats import decimal, long_date, ordinal
 
-    env.filters["ordinal"] = lambda n, gender="m": ordinal(n, current().code, gender)
-    env.filters["decimal"] = lambda v, digits=None: decimal(v, current().code, digits)
-    env.filters["long_date"] = lambda d: long_date(d, current().code)
+    # pass_context: Jinja would otherwise fold a filter of a literal (``3 | ordinal``) once, when the
+    # template compiles, in whichever language that happens to be
+    env.filters["ordinal"] = pass_context(lambda _c, n, gender="m": ordinal(n, current().code, gender))
+    env.filters["decimal"] = pass_context(lambda _c, v, digits=None: decimal(v, current().code, digits))
+    env.filters["long_date"] = pass_context(lambda _c, d: long_date(d, current().code))

@@ -56,7 +56,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     board = board_of(model, side)
     texts = board_texts(model)
     w, h = board.size_mm(side)
-    radius = w
+    radius = w - bleed  # the cut circle, with its bleed ring inside the tile's box: nothing clips the verge
     cx, cy = 0.0, h / 2
     lane = board.options["lane_mm"]  # given, of the right kind: checked when boards.yaml is read
     r_out = radius - VERGE
@@ -68,18 +68,23 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
         inner, outer = outer, inner
 
     verge: list[Item] = [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill="#FFFFFF")),
-                         _sector(cx, cy, 0, radius + bleed, -90, 90, Style(fill=GRASS), 72)]
+                         _sector(cx, cy, 0, radius + bleed, -90, 90, Style(fill=GRASS), 72),
+                         # the straight edge joins the track: grass, road and island run on into its bleed
+                         Rect(-bleed, cy - radius - bleed, bleed, 2 * (radius + bleed), Style(fill=GRASS))]
     verge += [_arc(cx, cy, r, -90, 90, Style(stroke=GRASS_DARK, width=0.5, dash=(1.0, 2.2))) for r in (r_out + 2.5, r_out + 4.5)]
-    road: list[Item] = [_sector(cx, cy, r_in, r_out, -90, 90, Style(fill=ASPHALT), 72)]
+    road: list[Item] = [_sector(cx, cy, r_in, r_out, -90, 90, Style(fill=ASPHALT), 72),
+                        Rect(-bleed, cy - r_out, bleed, r_out - r_in, Style(fill=ASPHALT)),
+                        Rect(-bleed, cy + r_in, bleed, r_out - r_in, Style(fill=ASPHALT))]
     road += [_arc(cx, cy, r, -90, 90, Style(stroke=KERB, width=0.8)) for r in (r_in + 0.6, r_out - 0.6)]
     road.append(_arc(cx, cy, r_mid, -90, 90, Style(stroke=KERB, width=0.6, dash=(3.0, 2.5))))
     # the squares: travel runs from the bottom (90°) round the right (0°) to the top (-90°)
     squares: list[Item] = []
     labels: list[Item] = []
-    for k in range(outer + 1):
+    # the lines between squares; the entry and the exit are the tile's straight edge (the cut)
+    for k in range(1, outer):
         a = 90 - 180 * k / outer
         squares.append(_radial(cx, cy, r_mid, r_out, a, Style(stroke=KERB, width=0.9)))
-    for k in range(inner + 1):
+    for k in range(1, inner):
         a = 90 - 180 * k / inner
         squares.append(_radial(cx, cy, r_in, r_mid, a, Style(stroke=KERB, width=0.9)))
     for k in range(outer):
@@ -110,6 +115,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     labels.append(stamp)
     # the island: grass, a white kerb and a red flag
     island: list[Item] = [_sector(cx, cy, 0, r_in, -90, 90, Style(fill=GRASS_DARK), 36),
+                          Rect(-bleed, cy - r_in, bleed, 2 * r_in, Style(fill=GRASS_DARK)),
                           _arc(cx, cy, r_in, -90, 90, Style(stroke=KERB, width=1.0))]
     fx, fy = cx + r_in * 0.45, cy
     island += [Line(fx - 1.2, fy + 4, fx - 1.2, fy - 5, Style(stroke=INK, width=0.6)),
