@@ -354,14 +354,39 @@ class KitPlan:
             simplex_one=sh("kit_simplex"), note=self._cover_note(),
             checklist_heading=sh("kit_checklist"), checklist=self._checklist(rulebook_pages),
             supplies_heading=sh("kit_supplies"),
-            supplies=[sh("kit_supply", what=s.what, count=s.count) if s.what
-                      else (s.name if s.count == 1 else sh("kit_count", count=s.count, name=s.name))
-                      for s in info.kit.supplies],
+            supplies=self._supplies(),
             tools_heading=sh("kit_tools"), tools=self._tools(),
             assembly_heading=sh("kit_assembly"), assembly=self._assembly(),
             credits_heading=sh("kit_credits"), credits=self._credits(),
             emblem=emblem, art=trimmed(self.sides[0].scene) if self.sides else None)
         return self.mark(cover(self.base.paper, content))
+
+    def _supplies(self) -> list[str]:
+        """What a player brings (game.yaml kit.supplies), with its count from the data."""
+        sh, out = self.shared, []
+        for supply in self.model.info.kit.supplies:
+            count = self._count(supply.count)
+            if supply.what:
+                out.append(sh("kit_supply", what=supply.what, count=count))
+            else:
+                out.append(supply.name if count == 1 else sh("kit_count", count=count, name=supply.name))
+        return out
+
+    def _count(self, count: int | str) -> int:
+        """A supply's count: a number, or the value of a path into rules.yaml."""
+        if isinstance(count, int):
+            return count
+        from pnp.model.expressions import ExprError, resolve, split_path
+
+        try:
+            value = resolve(self.model.sources.rules_record, split_path(count), count)
+        except ExprError as exc:
+            self.problems.append(f"game.yaml kit.supplies: count '{count}': {exc}")
+            return 0
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.problems.append(f"game.yaml kit.supplies: count '{count}' is {value!r}, not a whole number")
+            return 0
+        return value
 
     def _checklist(self, rulebook_pages: int) -> list[str]:
         """Every component with its count, in print order: the rulebook, the decks, the tokens,

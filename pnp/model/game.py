@@ -50,7 +50,17 @@ class Supply(Frozen):
 
     what: str = ""
     name: str = ""
-    count: int = Field(1, ge=1, le=limits.DATA_NUMBER)
+    count: int | str = 1
+    """How many: a number, or a path into rules.yaml ("rules.dice.count") so that it follows the rules."""
+
+    @field_validator("count")
+    @classmethod
+    def _count(cls, v: int | str) -> int | str:
+        if isinstance(v, str) and not v.startswith("rules."):
+            raise ValueError(f"count '{v}' is neither a number nor a path into rules.yaml (rules.dice.count)")
+        if isinstance(v, int) and not 1 <= v <= limits.DATA_NUMBER:
+            raise ValueError(f"count {v} is not between 1 and {limits.DATA_NUMBER:,}")
+        return v
 
     @model_validator(mode="after")
     def _known(self) -> "Supply":
