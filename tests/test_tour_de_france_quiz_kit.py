@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.games.tour_de_france_quiz import checks as C
+from pnp.i18n.formats import decimal
 from pnp.layout.rulebook_context import render_rulebook_markdown
 from pnp.model import load_game
 
@@ -45,7 +46,8 @@ def test_manifest_counts_equal_the_model(kits, model) -> None:
         counts = manifest["components"]
         want = {ref.deck: ref.cards for key, ref in f.decks.items() if key != "jerseys"}
         assert counts["cards"] == want
-        assert counts["pieces"] == {f.decks.jerseys.deck: f.decks.jerseys.cards, "aide": 1, "feuille": 1}
+        assert counts["pieces"] == {f.decks.jerseys.deck: f.decks.jerseys.cards, "aide": 1, "feuille": 1,
+                                    f.dice_nets: f.dice.count}
         assert sum(counts["cards"].values()) + f.decks.jerseys.cards == f.components.cards
         assert counts["standees"] == f.components.pawns
         assert counts["boards"] == {"plateau": ["a"]}
@@ -88,7 +90,7 @@ def test_rulebook_shows_the_numbers_of_the_data(kits, model) -> None:
     p = C.pace(model)
     assert f"{f.components.cards} cartes" in md
     assert f"{f.decks.questions.cards} cartes Questions" in md and f"{f.decks.mishaps.cards} cartes Imprévu" in md
-    assert f"reculez de {f.setback} cases" in md and f"{round(p['turns'], 1)} tours" in md
+    assert f"reculez de {f.setback} cases" in md and f"{decimal(round(p['turns'], 1), 'fr')} tours" in md
     text = pdf_text(kits["fr"] / "rulebook.pdf")
     assert "But du jeu" in text and "Pourquoi ce parcours" in text
     assert "Goal of the game" in pdf_text(kits["en"] / "rulebook.pdf")
