@@ -228,15 +228,33 @@ def _baseline(outer: float, inner: float, size: float) -> float:
 def _strip_text(text: str, x: float, room: float, outer: float, inner: float, fill: str = "#555555",
                 largest: float = 6.0) -> Item:
     """``text`` from ``x`` in the strip between heights ``outer`` and ``inner``, at most ``room``
-    mm long: set smaller (6 to 4 pt, then to 3 pt) and, as a last resort, cut short with '…'."""
+    mm long: never below the readable size; a text too long for the strip is shortened in the
+    middle with '…', keeping its end (the sheet's number and side), or at its end as a last resort."""
     depth = abs(inner - outer)
-    size = _size(text, room, depth, largest, 4.0) or _size(text, room, depth, 4.0, 3.0)
+    smallest = textfit.READABLE_PT
+    size = _size(text, room, depth, max(largest, smallest), smallest)
     if size is None:
-        size = 3.0
-        while len(text) > 1 and textfit.fonts.width_mm(text + "…", "sans", size) > room:
-            text = text[:-1]
-        text = text.rstrip() + "…"
+        size = smallest
+        text = _shortened(text, room, size)
     return textfit.line(text, x, _baseline(outer, inner, size), "sans", size, fill)
+
+
+def _shortened(text: str, room: float, size: float) -> str:
+    """``text`` cut in the middle with '…' to be at most ``room`` mm long at ``size``: its last two
+    parts (" · "-separated: "feuille 1/3 · recto") stay whole when they fit."""
+    def width(t: str) -> float:
+        return textfit.fonts.width_mm(t, "sans", size)
+
+    parts = text.split(" · ")
+    tail = " · " + " · ".join(parts[-2:]) if len(parts) > 2 else ""
+    words = text[: len(text) - len(tail)].split(" ")
+    words.pop()  # something is cut: the '…' says so
+    while len(words) > 1 and width(" ".join(words).rstrip(" ·") + "…" + tail) > room:
+        words.pop()
+    out = " ".join(words).rstrip(" ·") + "…" + tail
+    while len(out) > 1 and width(out) > room:  # the tail alone is too long: cut at the end
+        out = out[:-2] + "…"
+    return out
 
 
 def _label(grid: Grid, text: str, margin: float) -> Item:
