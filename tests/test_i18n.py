@@ -352,7 +352,7 @@ def test_the_english_board_pieces_and_cover_are_in_english(kits: Path) -> None:
     pieces = pdf_text(kits / "en" / "pieces.pdf")
     assert "Player aid" in pieces and "Aide de jeu" not in pieces
     cover = PdfReader(str(kits / "en" / "kit.pdf")).pages[0].extract_text()
-    assert "print-and-play kit" in cover and "double-sided" in cover
+    assert "Print-and-play kit" in cover and "double-sided" in cover
 
 
 def test_the_polish_kit_has_polish_diacritics(kits: Path) -> None:

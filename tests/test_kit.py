@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "data" / "green-jersey"
 MM = 72 / 25.4
 FILES = ["cards.pdf", "pieces.pdf", "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg",
-         "board-b.pdf", "board-b-a4.pdf", "rulebook.pdf", "kit.pdf", "manifest.json"]
+         "board-b.pdf", "board-b-a4.pdf", "rulebook.pdf", "kit.pdf", "designer.pdf", "manifest.json"]
 
 
 @pytest.fixture(scope="module")

@@ -39,7 +39,7 @@ def test_game_info(model: GameModel) -> None:
 
 
 def test_colours_riders_and_jerseys(model: GameModel) -> None:
-    assert [c.id for c in model.colours] == COLOURS + ["vert"]
+    assert [c.id for c in model.colours] == COLOURS + ["vert", "or", "argent", "bronze"]  # the medals: point tokens
     assert model.colour("jaune").hex == "#F4C300"
     assert [r.id for r in model.riders] == COLOURS
     assert len(model.riders) == 6

@@ -142,12 +142,13 @@ def test_a_single_point_and_a_single_sprint_option_are_singular(game_copy):
     assert "| 3e |" not in text
 
 
-def test_decisions_are_listed_in_french_with_their_ids(model, markdown):
-    decisions = section(markdown, 13)
+def test_the_choices_of_this_edition_are_in_players_words_without_ids(model, markdown):
+    choices = section(markdown, 13)
+    assert "Choix faits pour cette édition" in markdown
     for d in model.decisions:
-        assert f"({d.id})" in decisions
+        assert d.id not in markdown, "the ids are in designer.pdf, not the player's rulebook"
         assert d.choice not in markdown, "the data's note is reworded in French"
-    assert "**Premier joueur.** La carte premier joueur passe au voisin de gauche" in decisions
+    assert "La carte premier joueur passe au voisin de gauche" in choices
 
 
 def test_a_new_decision_is_listed_with_the_data_s_own_words(game_copy):
@@ -156,7 +157,7 @@ def test_a_new_decision_is_listed_with_the_data_s_own_words(game_copy):
                                   "why": "test"})
 
     text = render_rulebook_markdown(edited(game_copy, edit))
-    assert "- **Pluie.** Les routes glissent. (GJ-D-NEW)" in text
+    assert "- **Pluie.** Les routes glissent." in text and "GJ-D-NEW" not in text
 
 
 # --- localization

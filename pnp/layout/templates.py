@@ -10,6 +10,7 @@ would never match their msgid) and the language's translations installed new-sty
 from __future__ import annotations
 
 from functools import lru_cache
+import re
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,15 @@ def new_environment(folders: tuple[str, ...], translations: Any, autoescape: boo
     return env
 
 
+_SPACES = re.compile(r"[ \t\r\n]+")
+
+
+def _one_line(text: str) -> str:
+    """``text`` with its runs of ASCII white space made one space (U+00A0 is not white space here:
+    it is how a translator keeps "3 pola" together)."""
+    return _SPACES.sub(" ", text).strip(" ")
+
+
 class Texts:
     """The macros of one template file, called by name: ``texts("rule", card=card)``.
 
@@ -122,8 +132,9 @@ class Texts:
                                         f"template syntax: {exc.message}")]) from None
 
     def __call__(self, name: str, /, **context: Any) -> str:
-        """The macro's text on one line (runs of white space become one space)."""
-        return " ".join(self._render(name, context).split())
+        """The macro's text on one line (runs of white space become one space; a translator's
+        no-break space stays)."""
+        return _one_line(self._render(name, context))
 
     def has(self, name: str) -> bool:
         """Whether the file gives macro ``name``."""
@@ -131,7 +142,7 @@ class Texts:
 
     def lines(self, name: str, /, **context: Any) -> list[str]:
         """The macro's text as its non-empty lines, each on one line."""
-        return [" ".join(ln.split()) for ln in self._render(name, context).splitlines() if ln.strip()]
+        return [_one_line(ln) for ln in self._render(name, context).splitlines() if ln.strip()]
 
     def _render(self, name: str, context: dict[str, Any]) -> str:
         import jinja2
