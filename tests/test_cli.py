@@ -256,7 +256,7 @@ def test_build_writes_the_card_sheets(runner: CliRunner, real_data: Path, tmp_pa
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
         "tmp", "tmp/green-jersey", "tmp/green-jersey/fr",
         *(f"tmp/green-jersey/fr/{name}" for name in sorted([
-            "cards.pdf", "pieces.pdf", "kit.pdf", "manifest.json", "rulebook.pdf",
+            "cards.pdf", "pieces.pdf", "kit.pdf", "designer.pdf", "manifest.json", "rulebook.pdf",
             "board-a.svg", "board-a.pdf", "board-a-a4.pdf", "board-b.svg", "board-b.pdf", "board-b-a4.pdf"]))]
     pypdf = pytest.importorskip("pypdf")
     assert len(pypdf.PdfReader(str(pdf)).pages) == int(match.group(2))

@@ -41,6 +41,17 @@ TDF = "tour-de-france-mb"  # its risque.csv has accents, numbers, empty cells an
 # --- helpers ------------------------------------------------------------------------------
 
 
+def _risk_cards_line() -> int:
+    """The line of decks.yaml where MB's risk deck names its card list (the tests move it)."""
+    from pnp.paths import data_dir
+
+    lines = (data_dir() / "tour-de-france-mb" / "decks.yaml").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if line.strip() == "cards: risque.csv")
+
+
+RISK_CARDS_LINE = _risk_cards_line()
+
+
 def copy_game(tmp_path: Path, game: str = TDF) -> Path:
     dest = tmp_path / "data" / game
     shutil.copytree(ROOT / "data" / game, dest)
@@ -394,7 +405,7 @@ def test_a_folder_named_as_the_card_list_is_an_error_at_the_cards_entry(tmp_path
     (game / "folder.csv").mkdir()
     replace(game / "decks.yaml", "cards: risque.csv", "cards: folder.csv")
     output = assert_fails_with(run(game, "build", "--out", str(tmp_path / "out")), 1)
-    error_at(output, "decks.yaml:13", "decks[1].cards", "card list 'folder.csv' is a folder, not a file")
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "decks[1].cards", "card list 'folder.csv' is a folder, not a file")
     assert not (tmp_path / "out").exists()
 
 
@@ -404,7 +415,7 @@ def test_a_device_named_as_the_card_list_is_refused_without_reading_it(tmp_path:
     game = copy_game(tmp_path)
     replace(game / "decks.yaml", "cards: risque.csv", "cards: /dev/zero")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "card list '/dev/zero' is not a path inside the game's folder")
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "card list '/dev/zero' is not a path inside the game's folder")
     # a device inside the folder (made here as the node of /dev/zero, where the system allows it)
     try:
         os.mknod(game / "zero.csv", 0o600 | stat.S_IFCHR, os.makedev(1, 5))
@@ -412,7 +423,7 @@ def test_a_device_named_as_the_card_list_is_refused_without_reading_it(tmp_path:
         return
     replace(game / "decks.yaml", "cards: /dev/zero", "cards: zero.csv")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "card list 'zero.csv' is a device, not a file")
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "card list 'zero.csv' is a device, not a file")
 
 
 def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
@@ -422,7 +433,7 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path: Path) ->
     os.mkfifo(game / "pipe.csv")
     replace(game / "decks.yaml", "cards: risque.csv", "cards: pipe.csv")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "card list 'pipe.csv' is a named pipe (FIFO), not a file")
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "card list 'pipe.csv' is a named pipe (FIFO), not a file")
 
 
 def test_a_file_over_the_size_limit_is_refused_saying_the_limit(tmp_path: Path,
@@ -444,7 +455,7 @@ def test_a_missing_card_list_names_the_workbooks_too(tmp_path: Path) -> None:
     workbook_of(game)
     replace(game / "decks.yaml", "cards: cartes.xlsx#Risque", "cards: carte.xlsx#Risque")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "card list 'carte.xlsx#Risque' not found", "did you mean 'cartes.xlsx'?")
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "card list 'carte.xlsx#Risque' not found", "did you mean 'cartes.xlsx'?")
 
 
 # --- workbooks ------------------------------------------------------------------------------
@@ -533,7 +544,7 @@ def test_a_missing_sheet_lists_the_sheets_with_a_did_you_mean(tmp_path: Path) ->
     workbook_of(game)
     replace(game / "decks.yaml", "cards: cartes.xlsx#Risque", "cards: cartes.xlsx#Risques")
     output = assert_fails_with(run(game), 1)
-    error_at(output, "decks.yaml:13", "decks[1].cards", "card list 'cartes.xlsx#Risques' has no sheet 'Risques'",
+    error_at(output, f"decks.yaml:{RISK_CARDS_LINE}", "decks[1].cards", "card list 'cartes.xlsx#Risques' has no sheet 'Risques'",
              "did you mean 'Risque'?", "Course, Risque")
 
     with pytest.raises(SourceError) as exc_info:
