@@ -58,3 +58,30 @@ def kit_pages_without_blanks(kit_pdf: Path) -> int:
     pages = PdfReader(str(kit_pdf)).pages
     blank = "intentionally blank", "intentionnellement"
     return sum(1 for p in pages if not any(b in (p.extract_text() or "") for b in blank))
+
+
+def text_runs(pdf):
+    """(page from 1, printed size in pt, text) of every run of characters of one size in ``pdf``:
+    the font size times the scale of the character's text matrix, as pdfium reads it."""
+    import ctypes
+    import math
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(str(pdf))
+    for i in range(len(doc)):
+        tp = doc[i].get_textpage()
+        run, cur = "", None
+        for c in range(tp.count_chars()):
+            m = raw.FS_MATRIX()
+            raw.FPDFText_GetMatrix(tp, c, ctypes.byref(m))
+            size = raw.FPDFText_GetFontSize(tp, c) * math.hypot(m.c, m.d)
+            ch = chr(raw.FPDFText_GetUnicode(tp, c))
+            if cur is None or abs(size - cur) > 0.05:
+                if run.strip():
+                    yield i + 1, cur, run.strip()
+                run, cur = "", size
+            run += ch
+        if run.strip():
+            yield i + 1, cur, run.strip()

@@ -7,19 +7,17 @@ built once (French and English) and read back."""
 
 from __future__ import annotations
 
-import ctypes
 import json
-import math
 import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 from pypdf import PdfReader
 
 from pnp.model import load_game
 
+from kit_helpers import text_runs as _runs
 from kit_helpers import ROOT, broken_game, build_kits, rule_ids
 
 DATA = ROOT / "data" / "flamme-rouge-variants"
@@ -51,26 +49,6 @@ def _duplex(kit: Path, name: str) -> set[int]:
     """The pages (from 1) of ``name`` that are printed in front/back pairs."""
     entry = next(f for f in _manifest(kit)["files"] if f["name"] == name)
     return {p for a, b in entry["duplex_pages"] for p in range(a, b + 1)}
-
-
-def _runs(path: Path):
-    """(page, printed size in pt, text) of every run of characters of one size."""
-    pdf = pdfium.PdfDocument(str(path))
-    for i in range(len(pdf)):
-        tp = pdf[i].get_textpage()
-        run, cur = "", None
-        for c in range(tp.count_chars()):
-            m = raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(tp, c, ctypes.byref(m))
-            size = raw.FPDFText_GetFontSize(tp, c) * math.hypot(m.c, m.d)
-            ch = chr(raw.FPDFText_GetUnicode(tp, c))
-            if cur is None or abs(size - cur) > 0.05:
-                if run.strip():
-                    yield i + 1, cur, run.strip()
-                run, cur = "", size
-            run += ch
-        if run.strip():
-            yield i + 1, cur, run.strip()
 
 
 def _word_box(page, word: str) -> tuple[float, float, float, float] | None:

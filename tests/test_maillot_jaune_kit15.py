@@ -9,12 +9,10 @@ faces the kit draws (the same scenes its PDFs are painted from)."""
 
 from __future__ import annotations
 
-import ctypes
 import math
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 
 from pnp.layout.paper import Size, card_size
@@ -22,6 +20,7 @@ from pnp.layout.rulebook_figures import Figures, figure_scene
 from pnp.layout.scene import IDENTITY, Circle, Group, Line, Path as ScenePath, Rect, Text, Use, compose
 from pnp.model import load_game
 
+from kit_helpers import text_runs as _runs
 from kit_helpers import ROOT, broken_game, build_kits, pdf_text, rule_ids
 
 GAME = "maillot-jaune"
@@ -40,26 +39,6 @@ def kits(tmp_path_factory) -> dict[str, Path]:
 
 
 # --- helpers: what the PDFs print, what the faces draw
-
-def _runs(pdf: Path):
-    """(page, printed size in points, text) of every run of characters of one size."""
-    doc = pdfium.PdfDocument(str(pdf))
-    for i in range(len(doc)):
-        tp = doc[i].get_textpage()
-        run, cur = "", None
-        for c in range(tp.count_chars()):
-            m = raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(tp, c, ctypes.byref(m))
-            size = raw.FPDFText_GetFontSize(tp, c) * math.hypot(m.c, m.d)
-            ch = chr(raw.FPDFText_GetUnicode(tp, c))
-            if cur is None or abs(size - cur) > 0.05:
-                if run.strip():
-                    yield i + 1, cur, run.strip()
-                run, cur = "", size
-            run += ch
-        if run.strip():
-            yield i + 1, cur, run.strip()
-
 
 def _pages(pdf: Path) -> list[str]:
     doc = pdfium.PdfDocument(str(pdf))

@@ -5,9 +5,7 @@ ordinals and decimals, a player-facing "choices" section, and no text a player r
 
 from __future__ import annotations
 
-import ctypes
 import json
-import math
 import re
 from pathlib import Path
 
@@ -22,7 +20,7 @@ from pnp.layout.rulebook_figures import Figures, figure_refs, figure_scene
 from pnp.layout.scene import Group, Symbol, Text, Use
 from pnp.model import load_game
 
-from kit_helpers import ROOT, broken_game, build_kits, pdf_text, rule_ids
+from kit_helpers import ROOT, broken_game, build_kits, pdf_text, rule_ids, text_runs
 
 GAME = ROOT / "data" / "tour-de-france-mb"
 READABLE_PT = 6.0
@@ -221,27 +219,7 @@ def test_choices_section_is_short_and_speaks_to_players(kits, model) -> None:
 # --- 7. nothing a player reads below 6 pt
 
 def _small_runs(path: Path, below: float) -> list[tuple[int, float, str]]:
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
-    pdf = pdfium.PdfDocument(str(path))
-    found = []
-    for i in range(len(pdf)):
-        tp = pdf[i].get_textpage()
-        run, size = "", None
-        for c in range(tp.count_chars()):
-            m = raw.FS_MATRIX()
-            raw.FPDFText_GetMatrix(tp, c, ctypes.byref(m))
-            s = raw.FPDFText_GetFontSize(tp, c) * math.hypot(m.c, m.d)
-            ch = chr(raw.FPDFText_GetUnicode(tp, c))
-            if size is None or abs(s - size) > 0.05:
-                if run.strip() and size < below - 0.05:
-                    found.append((i + 1, size, run.strip()))
-                run, size = "", s
-            run += ch
-        if run.strip() and size is not None and size < below - 0.05:
-            found.append((i + 1, size, run.strip()))
-    return found
+    return [(page, size, text) for page, size, text in text_runs(path) if size < below - 0.05]
 
 
 def test_no_text_a_player_reads_is_below_6_pt(kits, model) -> None:
