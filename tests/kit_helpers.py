@@ -26,6 +26,14 @@ def pdf_text(path: Path) -> str:
     return " ".join((p.extract_text() or "") for p in PdfReader(str(path)).pages)
 
 
+def pdfium_text(path: Path) -> str:
+    """The text of every page of a PDF as pdfium reads it (lines kept, form XObjects included)."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
 def broken_game(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> list:
     """Copy ``game`` under ``tmp_path`` (once), apply (file, old, new) edits — ``old`` must be
     there — and run every rules check on the copy."""

@@ -14,15 +14,13 @@ from click.testing import CliRunner
 from pnp.model import load_game
 from pnp.paths import data_dir
 
+from kit_helpers import pdfium_text
+
 GAMES = sorted(p.name for p in data_dir().iterdir() if (p / "game.yaml").is_file())
 CHECKER_WORDS = re.compile(r"vérificateur|checker|sprawdzacz|\bpnp check\b", re.I)
 
 
-def _text(pdf: Path) -> str:
-    import pypdfium2
-
-    doc = pypdfium2.PdfDocument(str(pdf))
-    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+_text = pdfium_text
 
 
 def _decision_ids(game: str) -> list[str]:

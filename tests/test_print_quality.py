@@ -14,6 +14,8 @@ import pytest
 from pnp.layout.text import READABLE_PT
 from pnp.paths import data_dir
 
+from kit_helpers import pdfium_text
+
 GAMES = sorted(p.name for p in data_dir().iterdir() if (p / "game.yaml").is_file())
 
 
@@ -70,11 +72,7 @@ def test_nothing_a_player_reads_is_below_6_pt(every_kit: list[Path], game: str) 
     assert not problems, f"{len(problems)} runs of text below {READABLE_PT} pt:\n" + "\n".join(problems[:40])
 
 
-def _text(pdf: Path) -> str:
-    import pypdfium2
-
-    doc = pypdfium2.PdfDocument(str(pdf))
-    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+_text = pdfium_text
 
 
 FRENCH_FIRST = re.compile(r"(?<![\w.])1e(?![\w])")

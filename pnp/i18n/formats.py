@@ -3,6 +3,8 @@ and long dates (3 novembre 2023), from Babel's CLDR data."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 # The suffix of an ordinal, by language and CLDR ordinal category (Babel's ``Locale.ordinal_form``);
 # French has a feminine first ("1re"); a language not listed writes "1." as German and Polish do.
@@ -16,6 +18,7 @@ DATE_LOCALES = {"en": "en_GB"}
 put the day first."""
 
 
+@lru_cache(maxsize=256)
 def ordinal(n: int, lang: str = "", gender: str = "m") -> str:
     """``n`` as an ordinal number in ``lang``: 1er/1re, 2e (fr); 1st, 2nd (en); 1. (pl, de...).
     ``gender`` "f" gives French "1re"."""
@@ -40,6 +43,7 @@ def decimal(value: float, lang: str = "", digits: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=(lang or "fr")[:2])
 
 
+@lru_cache(maxsize=64)  # the stamp of every face asks for it
 def long_date(day, lang: str = "") -> str:
     """``day`` (a date) written out in ``lang``: "3 novembre 2023", "3 November 2023", "3 listopada 2023"."""
     from babel.dates import format_date

@@ -5,7 +5,7 @@ language (pnp.layout.kit makes them from templates/kit.j2 and the model)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
@@ -59,7 +59,6 @@ class CoverContent:
     credits: list[str]
     emblem: object = None
     art: Scene | None = None
-    extra: dict = field(default_factory=dict)
 
 
 class _Page:
