@@ -115,9 +115,10 @@ def test_sheet_backs_carry_the_title_once(kits) -> None:
     for lang, kit in kits.items():
         title, line = ("VARIANTES MAISON", "Variantes maison") if lang == "fr" else ("HOUSE RULES", "House rules")
         backs = [t for t in _pages(kit / "pieces.pdf") if title in t]
-        assert len(backs) == 2, backs
+        # the two backs may share a sheet (pieces are ganged): the title twice in all, once per back
+        assert sum(text.count(title) for text in backs) == 2, backs
         for text in backs:
-            assert text.count(title) == 1 and line not in text, text
+            assert line not in text, text
 
 
 def test_player_aids_and_score_sheets_have_no_back(kits) -> None:

@@ -176,8 +176,10 @@ def test_every_text_of_the_player_aid_is_8_pt_at_least(kits, model, lang, title)
     path = kits[lang] / "pieces.pdf"
     pages = set(aid_pages(path, title))
     assert pages
+    # the point tokens share the aids' first sheet: the word under their value is theirs, not the aid's
+    token_words = {"points", "point", "punkty", "punkt", "punktów"}
     small = [(p, round(s, 1), t) for p, s, t, _ in runs(path)
-             if p in pages and s < 7.95 and not is_print_furniture(t, model)]
+             if p in pages and s < 7.95 and not is_print_furniture(t, model) and t not in token_words]
     assert not small, small[:5]
 
 

@@ -809,7 +809,8 @@ def calibration_lines(parts: dict) -> list:
 
 
 def _sheets_of(game: str, paper_name: str, **options):
-    """(document, section, page scene, index in the section, its grid) for every sheet of the kit."""
+    """(document, section, page scene, index in the section, its grid, front or back) for every
+    sheet of the kit; the "grid" of a page of ganged pieces is its GangSheet."""
     from pnp.build import kit_plan
 
     model = load_game(ROOT / "data" / game)
@@ -818,9 +819,73 @@ def _sheets_of(game: str, paper_name: str, **options):
     for doc in kit.documents():
         scenes = iter(kit.doc_pages(doc))
         for section in doc.sections:
+            if section.gang is not None:
+                i = 0
+                for sheet in section.gang.sheets:
+                    for front in (True, False)[:sheet.pages]:
+                        yield doc, section, next(scenes), i, sheet, front
+                        i += 1
+                continue
             for i in range(section.pages):
-                yield doc, section, next(scenes), i, sheet_grid(section.spec, section.kind == "standees")[0]
+                front = not section.spec.duplex or i % 2 == 0
+                yield doc, section, next(scenes), i, sheet_grid(section.spec, section.kind == "standees")[0], front
         assert next(scenes, None) is None
+
+
+def check_gang_sheet(scene, sheet, spec: PrintSpec, where: str, front: bool, dx: float = 0.0,
+                     dy: float = 0.0) -> dict:
+    """A sheet of ganged pieces: every piece in a cell of its block (on a back, the mirrored block of
+    the pieces that have a back); every cut of every block with its crop mark at both ends, each at
+    least MARK_MIN long, in the printable area and off every block; every text and other line in
+    the printable area, off the blocks and clear of every mark."""
+    from pnp.layout.imposition import MARK_MIN
+
+    parts = page_parts(scene)
+    pw, ph, margin = spec.paper.w, spec.paper.h, spec.margin
+    shift = (lambda b: (b[0] - dx, b[1] - dy, b[2] - dx, b[3] - dy))
+    blocks = [b for b in sheet.blocks if not b.art and (front or b.duplex)]
+    if not front:
+        blocks = [replace(b, grid=replace(b.grid, x0=pw - b.x0 - b.width)) for b in blocks]
+    areas = [(b.x0, b.y0, b.x0 + b.width, b.y0 + b.height) for b in blocks]
+    cells = [b.grid.cell(r, c) for b in blocks for r in range(b.grid.rows) for c in range(b.grid.cols)]
+    boxes = [shift(box) for box in parts["cards"]]
+    assert len(boxes) == sum(b.count for b in blocks), f"{where}: {len(boxes)} pieces"
+    for box in boxes:
+        assert any(abs(box[0] - x) < EPS and abs(box[1] - y) < EPS for x, y in cells), f"{where}: a piece at {box}"
+    marks = [(((x1 - dx), (y1 - dy)), ((x2 - dx), (y2 - dy)), w) for (x1, y1), (x2, y2), w in parts["marks"]]
+    for seg in marks:
+        (x1, y1), (x2, y2), _ = seg
+        assert math.hypot(x2 - x1, y2 - y1) >= MARK_MIN - EPS, f"{where}: a crop mark too short {seg}"
+        assert abs(x1 - x2) < EPS or abs(y1 - y2) < EPS, f"{where}: a slanted crop mark {seg}"
+        assert min(x1, x2) >= margin - EPS and max(x1, x2) <= pw - margin + EPS, f"{where}: mark {seg}"
+        assert min(y1, y2) >= margin - EPS and max(y1, y2) <= ph - margin + EPS, f"{where}: mark {seg}"
+        for area in areas:
+            near = (area[0] - MARK_GAP + 0.01, area[1] - MARK_GAP + 0.01, area[2] + MARK_GAP - 0.01,
+                    area[3] + MARK_GAP - 0.01)
+            assert not _overlap(_segment_box((seg[0], seg[1], 0.0)), near), f"{where}: a mark on a block {seg}"
+    for b in blocks:
+        bottom = b.y0 + b.height
+        for x in b.grid.cuts_x():
+            ends = [seg for seg in marks if abs(seg[0][0] - x) < EPS and abs(seg[1][0] - x) < EPS]
+            assert any(max(s[0][1], s[1][1]) <= b.y0 and max(s[0][1], s[1][1]) >= b.y0 - MARK_GAP - EPS
+                       for s in ends), f"{where}: no mark above the cut x={x:.2f}"
+            assert any(min(s[0][1], s[1][1]) >= bottom and min(s[0][1], s[1][1]) <= bottom + MARK_GAP + EPS
+                       for s in ends), f"{where}: no mark below the cut x={x:.2f}"
+        for y in b.grid.cuts_y():
+            ends = [seg for seg in marks if abs(seg[0][1] - y) < EPS and abs(seg[1][1] - y) < EPS]
+            assert any(abs(max(s[0][0], s[1][0]) - (b.x0 - MARK_GAP)) < EPS for s in ends), f"{where}: left y={y}"
+            assert any(abs(min(s[0][0], s[1][0]) - (b.x0 + b.width + MARK_GAP)) < EPS for s in ends), \
+                f"{where}: no mark right of the cut y={y:.2f}"
+    others = [(shift(box), text) for box, text in parts["texts"]] + \
+             [(shift(_segment_box(seg)), "a line") for seg in parts["rulers"]]
+    for box, what in others:
+        assert box[0] >= margin - EPS and box[1] >= margin - EPS and box[2] <= pw - margin + EPS and \
+            box[3] <= ph - margin + EPS, f"{where}: {what!r} outside the printable area: {box}"
+        for area in areas:
+            assert not _overlap(box, area), f"{where}: {what!r} over the pieces: {box}"
+        for seg in marks:
+            assert not _overlap(box, _segment_box(seg), pad=0.3), f"{where}: {what!r} touches a crop mark {seg}"
+    return parts
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -831,11 +896,12 @@ def test_every_sheet_has_all_its_crop_marks(game: str, paper_name: str) -> None:
     calibration line; the first page of each file has exactly one 50 mm line, in the printable
     area, with its two end ticks; no other page has one."""
     seen = set()
-    for doc, section, scene, i, grid in _sheets_of(game, paper_name):
-        duplex = section.spec.duplex
-        front = not duplex or i % 2 == 0
+    for doc, section, scene, i, grid, front in _sheets_of(game, paper_name):
         where = f"{game} {paper_name} {doc.name} {section.what!r} page {i + 1} ({'front' if front else 'back'})"
-        parts = check_sheet(scene, grid, section.spec.margin, where, front)
+        if section.gang is not None:
+            parts = check_gang_sheet(scene, grid, section.spec, where, front)
+        else:
+            parts = check_sheet(scene, grid, section.spec.margin, where, front)
         lines = calibration_lines(parts)
         first = doc.name not in seen
         seen.add(doc.name)
@@ -855,7 +921,7 @@ def test_every_card_size_has_complete_marks_and_a_calibration_line(size: str, pa
     """The card sizes of --card-size, on both papers: the first sheet of cards.pdf (Green Jersey)
     has all its marks and its 50 mm line, and so does its back (without the line)."""
     sheets = [s for s in _sheets_of("green-jersey", paper_name, card_size=size) if s[0].name == "cards.pdf"][:2]
-    for doc, section, scene, i, grid in sheets:
+    for doc, section, scene, i, grid, _ in sheets:
         parts = check_sheet(scene, grid, section.spec.margin, f"{size} {paper_name} page {i + 1}", i == 0)
         assert len(calibration_lines(parts)) == (1 if i == 0 else 0)
 
@@ -866,12 +932,16 @@ def test_a_back_offset_moves_the_marks_and_the_label_with_the_backs() -> None:
     plain = list(_sheets_of("green-jersey", "a4"))
     moved = list(_sheets_of("green-jersey", "a4", back_offset=(1.0, 0.5)))
     backs = 0
-    for (doc, section, scene, i, grid), (_, _, shifted, _, _) in zip(plain, moved, strict=True):
-        if not section.spec.duplex or i % 2 == 0:
+    for (doc, section, scene, i, grid, front), (_, _, shifted, _, _, _) in zip(plain, moved, strict=True):
+        if front:
             assert shifted == scene, f"{doc.name} page {i + 1} moved"
             continue
         backs += 1
-        check_sheet(shifted, grid, section.spec.margin, f"{doc.name} back {i + 1} moved", False, 1.0, 0.5)
+        where = f"{doc.name} back {i + 1} moved"
+        if section.gang is not None:
+            check_gang_sheet(shifted, grid, section.spec, where, False, 1.0, 0.5)
+        else:
+            check_sheet(shifted, grid, section.spec.margin, where, False, 1.0, 0.5)
         before, after = page_parts(scene), page_parts(shifted)
         for key in ("marks", "rulers"):
             for (p1, p2, _), (q1, q2, _) in zip(before[key], after[key], strict=True):

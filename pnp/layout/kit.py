@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import math
 from functools import cached_property
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from pnp.layout.cards import CardArt, card_arts, card_size_of
 from pnp.layout.cover import Part, cover
 from pnp.layout.tiling import TileGrid, assembly_map, full_size_page, tile_pages, trimmed
 from pnp.layout.faces.common import CardContext
+from pnp.layout.ganging import GangSheet, GangTexts, Kind, gang_pages, pack
 from pnp.layout.imposition import ImpositionError, SheetTexts, plan, sheets
 from pnp.layout.paper import PrintSpec, Size, display_name
 from pnp.layout.scene import Group, Scene, compose, rotate, translate
@@ -35,10 +36,39 @@ class Section:
     """The names of the decks of a section of pieces (for the kit's contents)."""
     stock: str = "card"
     """What it is printed on: paper, light-card, card or thick-card (the kit's cover says it)."""
+    gang: Gang | None = None
+    """Set on a section of pieces of several kinds sharing sheets (pnp.layout.ganging)."""
 
     @property
     def pages(self) -> int:
+        if self.gang is not None:
+            return sum(s.pages for s in self.gang.sheets)
         return math.ceil(self.count / plan(self.spec).slots) * (2 if self.spec.duplex else 1)
+
+    def runs(self) -> list[tuple[int, bool, tuple[str, ...]]]:
+        """The section's pages as runs of (pages, double-sided, names of what they hold): one run,
+        or for ganged pieces one per stretch of sheets with a back or without."""
+        if self.gang is None:
+            return [(self.pages, self.spec.duplex, self.names)]
+        out: list[tuple[int, bool, tuple[str, ...]]] = []
+        for sheet in self.gang.sheets:
+            members = [self.gang.members[k] for k in sheet.kinds()]
+            names = tuple(n for m in members for n in m.names or (m.what,))
+            if out and out[-1][1] == sheet.duplex:
+                pages, duplex, before = out[-1]
+                out[-1] = (pages + sheet.pages, duplex, tuple(dict.fromkeys(before + names)))
+            else:
+                out.append((sheet.pages, sheet.duplex, names))
+        return out
+
+
+@dataclass(frozen=True)
+class Gang:
+    """Sections of pieces printed together: each member is one kind, packed on ``sheets``."""
+
+    members: tuple[Section, ...]
+    kinds: tuple[Kind, ...]
+    sheets: tuple[GangSheet, ...]
 
 
 @dataclass(frozen=True)
@@ -56,11 +86,13 @@ class Document:
     @property
     def duplex_pages(self) -> list[tuple[int, int]]:
         """Page ranges (first, last, 1-based) to print double-sided."""
-        out, first = [], 1
+        out: list[tuple[int, int]] = []
+        first = 1
         for s in self.sections:
-            if s.spec.duplex:
-                out.append((first, first + s.pages - 1))
-            first += s.pages
+            for pages, duplex, _ in s.runs():
+                if duplex:
+                    out.append((first, first + pages - 1))
+                first += pages
         return out
 
 
@@ -120,6 +152,7 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
         pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
                               standee_arts(model, ctx, problems), len(model.standees), "standees",
                               stock="light-card"))
+    pieces = ganged(pieces, base, fold_diagram(shared.lines("standee_steps")))
     title = model.info.title
     docs = [Document("cards.pdf", f"{title}: {shared('cards_title')}", cards)]
     if pieces:
@@ -127,11 +160,133 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
     return [d for d in docs if d.sections]
 
 
+GANGED = ("tokens", "aids", "standees")
+"""The kinds of section whose pieces may share sheets (cards keep sheets of their own)."""
+
+
+def ganged(sections: list[Section], base: PrintSpec, fold: Callable | None = None) -> list[Section]:
+    """``sections`` with the small pieces of different kinds sharing sheets (pnp.layout.ganging).
+
+    Pieces that take a whole sheet each keep their own sections. The others share sheets with the
+    pieces printed on the same paper; a group of one paper joins the sheets of another paper (the
+    nearest weight, the heavier first) only when that saves sheets of paper, and is then printed on the paper
+    of the larger group: four tokens do not take two pages of their own. ``fold`` draws the fold
+    diagram of standees, under their last strips."""
+    small = [s for s in sections if s.kind in GANGED and s.gang is None and plan(s.spec).slots > 1]
+    if len(small) < 2:
+        return sections
+    groups: dict[str, list[Section]] = {}
+    for s in small:
+        groups.setdefault(s.stock, []).append(s)
+    merged = _merged(list(groups.items()), base, fold, {id(s): i for i, s in enumerate(small)})
+    group_of = {id(s): (stock, members) for stock, members in merged for s in members}
+    out: list[Section] = []
+    done: set[int] = set()
+    for s in sections:
+        if id(s) not in group_of:
+            out.append(s)
+            continue
+        stock, members = group_of[id(s)]
+        if id(members[0]) in done:
+            continue
+        done.add(id(members[0]))
+        gang = _gang(members, stock, base, fold) if len(members) > 1 else None
+        if gang is None or len(gang.gang.sheets) > sum(_sheets(m) for m in members):
+            out += members  # packed in blocks they would take more paper than on sheets of their own
+        else:
+            out.append(gang)
+    return out
+
+
+def _sheets(section: Section) -> int:
+    """The sheets of paper a section takes (a sheet printed on both sides is one)."""
+    if section.gang is not None:
+        return len(section.gang.sheets)
+    return section.pages // (2 if section.spec.duplex else 1)
+
+
+def _merged(groups: list[tuple[str, list[Section]]], base: PrintSpec, fold: Callable | None,
+            order: dict[int, int]) -> list[tuple[str, list[Section]]]:
+    """The groups of pieces per paper after every merge that saves paper (smallest group first);
+    ``order`` keeps the kit's order of the pieces within a group (id -> rank)."""
+    def in_order(members: list[Section]) -> list[Section]:
+        # pieces with a back first: their sheets come first, each with its back, then the others
+        return sorted(members, key=lambda s: (not s.spec.duplex, order[id(s)]))
+
+    def sheets(members: list[Section]) -> int:
+        """The sheets of paper they take, together."""
+        if len(members) == 1:
+            return _sheets(members[0])
+        return min(len(pack(_kinds(members, fold), base)), sum(_sheets(m) for m in members))
+
+    groups = [(stock, in_order(members)) for stock, members in groups]
+    while len(groups) > 1:
+        for g in sorted(range(len(groups)), key=lambda i: _area(groups[i][1], base)):
+            stock, members = groups[g]
+            others = sorted((h for h in range(len(groups)) if h != g),
+                            key=lambda h: (abs(STOCKS.index(groups[h][0]) - STOCKS.index(stock)),
+                                           -STOCKS.index(groups[h][0])))
+            target = next((h for h in others if sheets(in_order(members + groups[h][1]))
+                           < sheets(members) + sheets(groups[h][1])), None)
+            if target is not None:
+                big = max((groups[g], groups[target]), key=lambda gr: _area(gr[1], base))
+                joined = (big[0], in_order(members + groups[target][1]))
+                groups = [gr for i, gr in enumerate(groups) if i not in (g, target)] + [joined]
+                break
+        else:
+            break
+    return groups
+
+
+def _area(members: list[Section], base: PrintSpec) -> float:
+    b = 2 * base.bleed
+    return sum(s.count * (s.spec.card.w + b) * (s.spec.card.h + b) for s in members)
+
+
+def _kinds(members: list[Section], fold: Callable | None) -> list[Kind]:
+    return [Kind(s.what, s.spec.card, s.count, s.spec.duplex, fold if s.kind == "standees" else None)
+            for s in members]
+
+
+def _gang(members: list[Section], stock: str, base: PrintSpec, fold: Callable | None) -> Section:
+    """One section of ganged pieces: its members, kinds and sheets."""
+    kinds = _kinds(members, fold)
+    sheets = pack(kinds, base)
+    names = tuple(n for s in members for n in (s.names or (s.what,)))
+    arts = (art for s in members for art in s.arts)
+    gang = Gang(tuple(members), tuple(kinds), sheets)
+    duplex = any(sheet.duplex for sheet in sheets)
+    return Section(" · ".join(s.what for s in members), replace(base, duplex=base.duplex and duplex), arts,
+                   sum(s.count for s in members), "pieces", names, stock, gang)
+
+
+def proper_names(model: GameModel) -> frozenset[str]:
+    """The words of the game's proper names that hyphenation leaves whole: the authors', the
+    title's, the riders' and the colours' (those that start with a capital)."""
+    texts = [*model.info.authors, model.info.title, *(r.name for r in model.riders),
+             *(c.name for c in model.colours)]
+    return frozenset(w for t in texts for w in t.split() if w[:1].isupper())
+
+
+def _capitalized(text: str) -> str:
+    """``text`` with its first letter a capital (the rest as written: names keep their case)."""
+    return text[:1].upper() + text[1:]
+
+
 def pages(model: GameModel, doc: Document, shared: Texts) -> Iterator[Scene]:
     """Every page of ``doc``; the calibration line is on its first page."""
     stamp = model.info.stamp
     first = True
     for section in doc.sections:
+        if section.gang is not None:
+            gang = section.gang
+            label = (lambda what, page, total, side: shared("sheet_label", stamp=stamp, what=what, page=page,
+                                                             pages=total, side=side))
+            texts = GangTexts(label, shared("calibration", length=50) if first else "")
+            yield from gang_pages(gang.sheets, list(gang.kinds), [m.arts for m in gang.members], section.spec,
+                                  texts)
+            first = False
+            continue
         foot_art = fold_diagram(shared.lines("standee_steps")) if section.kind == "standees" else None
         texts = SheetTexts(
             label=lambda page, total, side, what=section.what: shared(
@@ -308,9 +463,10 @@ class KitPlan:
         file = 2
         for doc in self.documents():
             for section in doc.sections:
-                what = (sh("kit_part_pieces", names=", ".join(section.names)) if section.names
-                        else sh(kinds.get(section.kind, "kit_part_cards")))
-                out.append(KitSection(what, file, section.pages, section.spec.duplex, section.stock))
+                for n, duplex, names in section.runs():
+                    what = (sh("kit_part_pieces", names=_capitalized(", ".join(names))) if names
+                            else sh(kinds.get(section.kind, "kit_part_cards")))
+                    out.append(KitSection(what, file, n, duplex, section.stock))
             file += 1
         for side in self.sides:
             n = len(side.pages)
@@ -425,6 +581,8 @@ class KitPlan:
         sh, model = self.shared, self.model
         bleed = self.base.bleed
         out = [sh("kit_step_print"), sh("kit_step_cut", bleed=f"{bleed:g}")]
+        if any(s.gang is not None for doc in self.documents() for s in doc.sections):
+            out.append(sh("kit_step_gang"))
         if model.tokens:
             out.append(sh("kit_step_tokens"))
         if model.standees:
@@ -484,7 +642,8 @@ class KitPlan:
             duration=sh("rulebook_duration", min=info.duration.min, max=info.duration.max) if info.duration else "",
             cover_art=trimmed(self.sides[0].scene) if self.sides else None,
             calibration=sh("calibration", length=50), page_label=sh("rulebook_page_label"),
-            figure_missing=sh("rulebook_figure_missing"), author=", ".join(info.authors))
+            figure_missing=sh("rulebook_figure_missing"), author=", ".join(info.authors),
+            names=proper_names(self.model))
 
 
 __all__ = ["Document", "KitPlan", "KitSection", "KitSequence", "Section", "blank_page", "documents",

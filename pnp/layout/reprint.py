@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from pnp.layout import text as textfit
-from pnp.layout.kit import Document, Section, documents, pages
+from pnp.layout.kit import Document, Section, documents, ganged, pages
+from pnp.layout.standees import fold_diagram
 from pnp.layout.scene import Scene
 from pnp.write.incremental import digest
 
@@ -109,10 +110,14 @@ def reprint_document(plan, sel: Selection, title: str) -> Document:
     sections = []
     for doc in documents(plan.model, plan.base, plan.texts, plan.shared, plan.card_override, plan.problems):
         for s in doc.sections:
-            arts = [a for a in s.arts if a.label in sel.labels]
-            if arts:
-                sections.append(Section(s.what, s.spec, arts, len(arts), s.kind, s.names))
-    return Document("reprint.pdf", title, sections)
+            for member in s.gang.members if s.gang is not None else (s,):
+                arts = [a for a in member.arts if a.label in sel.labels]
+                if arts:
+                    sections.append(Section(member.what, member.spec, arts, len(arts), member.kind, member.names,
+                                            member.stock))
+    # the pieces to reprint share sheets as in pieces.pdf
+    fold = fold_diagram(plan.shared.lines("standee_steps"))
+    return Document("reprint.pdf", title, ganged(sections, plan.base, fold))
 
 
 def list_pages(plan, sel: Selection, title: str) -> list[Scene]:
