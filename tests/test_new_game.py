@@ -307,10 +307,12 @@ def test_the_board_legend_explains_only_what_the_side_has(game: Path) -> None:
 
     (side,) = load_game(game).boards[0].sides
     # the plain layout (squares): an entry per kind of mark and line, worded by legend_<kind>
-    assert legend_entries(side) == [("mark", "legend_depart"), ("finish", "legend_finish"), ("off", "legend_off"),
-                                    ("direction", "direction")]
+    assert legend_entries(side) == [("mark", "legend_depart"), ("finish", "legend_finish"), ("off", "legend_off")]
     # the road layout (road-grid): no peloton squares, no 300 m line on this side, so none in its legend
-    assert [icon for icon, _ in _legend_entries(side)] == ["finish", "columns", "off", "direction"]
+    assert [icon for icon, _ in _legend_entries(side)] == ["finish", "columns", "off"]
+    # the direction of the race is explained only on a board that draws it (a "direction" group)
+    assert legend_entries(side, directed=True)[-1] == ("direction", "direction")
+    assert [icon for icon, _ in _legend_entries(side, directed=True)][-1] == "direction"
 
 
 def test_a_game_of_one_deck_alone_checks_and_builds(tmp_path: Path) -> None:

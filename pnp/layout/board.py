@@ -49,6 +49,7 @@ STEP = "#E6E0D0"
 
 BARRIER_MM = 4.0
 BADGE_R = 4.4
+COUNTDOWN_R = 6.4   # the countdown disc in the legend, as large as a decorated board draws its own
 
 PELOTON = "peloton"
 LINE_300 = "300m"
@@ -68,6 +69,9 @@ class _Ctx:
     w: float
     h: float
     bleed: float
+    directed: bool = False
+    """Whether the race's direction is drawn (a ``direction`` group of the decorations): only then
+    does the legend explain it."""
 
     @property
     def sq(self) -> float:
@@ -100,6 +104,7 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = BLEED) -> Scen
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
     drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, crossings=list(crossings(side)))
+    ctx.directed = any(g.id == "direction" for g in drawn)
     parts = (("road", _road), ("squares", _squares), ("lines", _lines), ("labels", _labels), ("tokens", _tokens),
              ("legend", _legend), ("title", _title))
     groups = decorations.layered(drawn, ((gid, lambda make=make: make(ctx)) for gid, make in parts))
@@ -511,7 +516,7 @@ def _legend(ctx: _Ctx) -> list[Item]:
     x, y, w, h = areas[0].box
     items: list[Item] = [_shadow(x, y, w, h, 3.0),
                          Rect(x, y, w, h, Style(fill=PAPER, stroke=INK, width=0.5), radius=3.0)]
-    entries = _legend_entries(side)
+    entries = _legend_entries(side, ctx.directed)
     cols = 3
     rows = (len(entries) + cols - 1) // cols
     cw, ch = (w - 6) / cols, (h - 6) / rows
@@ -525,9 +530,10 @@ def _legend(ctx: _Ctx) -> list[Item]:
     return items
 
 
-def _legend_entries(side: BoardSide) -> list[tuple[str, str]]:
+def _legend_entries(side: BoardSide, directed: bool = False) -> list[tuple[str, str]]:
     """(icon, text macro) for what the side has: start squares, a 300 m line, a finish line (and
-    the distances to it beside the road), squares off the road; and the direction of the race."""
+    the distances to it beside the road), squares off the road; and the direction of the race when
+    the board draws it (``directed``)."""
     entries = []
     if side.marks(PELOTON):
         entries.append(("peloton", "legend_peloton"))
@@ -537,7 +543,7 @@ def _legend_entries(side: BoardSide) -> list[tuple[str, str]]:
         entries += [("finish", "legend_finish"), ("columns", "legend_columns")]
     if any(not side.is_road(c, l) for c, l in side.squares()):
         entries.append(("off", "legend_off"))
-    return entries + [("direction", "direction")]
+    return entries + ([("direction", "direction")] if directed else [])
 
 
 def _icon(ctx: _Ctx, kind: str, x: float, y: float, s: float) -> list[Item]:
@@ -554,8 +560,11 @@ def _icon(ctx: _Ctx, kind: str, x: float, y: float, s: float) -> list[Item]:
     if kind == "finish":
         return [road, *_chequer(x + s / 2 - 3.0, y, y + s, 3.0)]
     if kind == "columns":
-        return [Circle(x + s / 2, y + s / 2, BADGE_R, Style(fill=PAPER, stroke=INK, width=0.35)),
-                ctx.line("3", x + s / 2, y + s / 2 + 1.15, "sans-bold", 9, INK)]
+        # the countdown disc at the size a board reads across the table (not the layout's small badge)
+        r = min(s / 2 - 0.5, COUNTDOWN_R)
+        k = r / COUNTDOWN_R
+        return [Circle(x + s / 2, y + s / 2, r, Style(fill=PAPER, stroke=INK, width=0.45)),
+                ctx.line("3", x + s / 2, y + s / 2 + 2.2 * k, "sans-bold", 17 * k, INK)]
     if kind == "off":
         return [Rect(x, y, s, s, Style(fill=GRASS), radius=1.0),
                 Rect(x, y + s - BARRIER_MM, s, BARRIER_MM, Style(fill=BARRIER, stroke=INK, width=0.3)),

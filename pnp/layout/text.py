@@ -127,10 +127,23 @@ def _hyphenated(para: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def uncuttable(word: str, names: frozenset[str] = frozenset()) -> bool:
+    """Whether hyphenation must leave ``word`` whole: a number or an identifier (a digit in it, or
+    all capitals, like AB-D-TOKENS), or one of ``names`` (proper names: Jean-Christophe, Vandamme),
+    whatever punctuation is around it."""
+    letters = [c for c in word if c.isalpha()]
+    if any(c.isdigit() for c in word) or (len(letters) > 1 and all(c.isupper() for c in letters)):
+        return True
+    return bool(names) and word.strip(_AROUND) in names
+
+
+_AROUND = " \u00a0\u202f.,;:!?()[]«»“”‘’\"'"
+
+
 def _split(word: str, font: str, size: float, room: float) -> tuple[str, str] | None:
     """The longest ("head-", "tail") break of ``word`` whose head fits in ``room`` mm, or None."""
     dic = _dictionary(_language())
-    if dic is None:
+    if dic is None or uncuttable(word):
         return None
     for head, tail in dic.iterate(word):
         head = head if head.endswith("-") else head + "-"

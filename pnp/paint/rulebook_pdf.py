@@ -26,7 +26,7 @@ from pnp.errors import PnpError
 from pnp.layout import fonts
 from pnp.layout import rulebook as rb
 from pnp.layout.scene import Group, Scene, Text, Use
-from pnp.layout.text import TextProblem, bind_punctuation, check_glyphs
+from pnp.layout.text import TextProblem, bind_punctuation, check_glyphs, uncuttable
 from pnp.layout.tiling import calibration_line
 from pnp.paint.pdf import MM, paint_scene_on
 
@@ -76,6 +76,8 @@ class RulebookMeta:
     author: str = ""
     title_page: bool = True
     """False: the text starts on the first page, under the title band (a report, not a rulebook)."""
+    names: frozenset[str] = frozenset()
+    """Proper names (authors, riders, colours): hyphenation never cuts them."""
 
 
 def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO | None, meta: RulebookMeta,
@@ -91,7 +93,7 @@ def paint_rulebook(blocks: Iterable[rb.Block], target: str | BinaryIO | None, me
     """
     blocks = list(blocks)
     size = (float(paper.w), float(paper.h)) if hasattr(paper, "w") else (float(paper[0]), float(paper[1]))
-    kit = _Kit(meta, draft, size, _hyphenation(hyphenation_lang))
+    kit = _Kit(meta, draft, size, _hyphenation(hyphenation_lang, meta.names))
     kit.check_meta()
     scenes = _resolve_figures(blocks, figure, meta)
     counter = BytesIO()
@@ -125,9 +127,9 @@ def _check_scene(items: Iterable, seen: set[str]) -> None:
             _check_scene(item.symbol.items, seen)
 
 
-def _hyphenation(lang: str) -> Callable[[str], Iterable[tuple[str, str]]] | str:
-    """ReportLab's hyphenator for ``lang`` ('' when off): pyphen's, except that identifiers and
-    numbers (a word with a digit, or whose letters are all capitals, like AB-D-TOKENS) are never cut."""
+def _hyphenation(lang: str, names: frozenset[str] = frozenset()) -> Callable[[str], Iterable[tuple[str, str]]] | str:
+    """ReportLab's hyphenator for ``lang`` ('' when off): pyphen's, except that numbers,
+    identifiers and ``names`` are never cut (pnp.layout.text.uncuttable)."""
     if not lang:
         return ""
     try:
@@ -140,10 +142,7 @@ def _hyphenation(lang: str) -> Callable[[str], Iterable[tuple[str, str]]] | str:
     cut = pyphen.Pyphen(lang=key).iterate
 
     def pairs(word: str) -> Iterable[tuple[str, str]]:
-        letters = [c for c in word if c.isalpha()]
-        if any(c.isdigit() for c in word) or (len(letters) > 1 and all(c.isupper() for c in letters)):
-            return ()
-        return cut(word)
+        return () if uncuttable(word, names) else cut(word)
 
     return pairs
 

@@ -23,7 +23,9 @@ also draws under that id (road, squares, lines, labels, tokens, legend, title ..
 the template's, so a game redraws its title or legend by giving it; other groups are drawn over the
 layout's, in order. The layout's seam hints (where tiles may be cut) read the groups by id, so a
 template's ``lines``, ``labels`` and panel groups (legend, title, ...) keep seams out of them as the
-layout's do. Everything else at the top level is the group ``decorations``.
+layout's do. A group ``direction`` draws the direction of the race: the layouts' legends explain
+the direction only on a board that draws one. Everything else at the top level is the group
+``decorations``.
 """
 
 from __future__ import annotations

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from pnp.layout import text as textfit
 from pnp.layout.board import _chequer, _Ctx, crossings, numbered, seam_hints
-from pnp.layout.boards.decorations import decorate
+from pnp.layout.boards import decorations
 from pnp.layout.boards.frame import board_of, board_page, board_texts
-from pnp.layout.scene import Circle, Group, Item, Line, Rect, Scene, Style, polygon
+from pnp.layout.scene import Circle, Item, Line, Rect, Scene, Style, polygon
 from pnp.model.boards import TERRAIN_KINDS, BoardSide
 from pnp.model.game_model import GameModel
 
@@ -37,26 +37,27 @@ def board_scene(model: GameModel, side: BoardSide, bleed: float = 3.0) -> Scene:
     board = board_of(model, side)
     w, h = board.size_mm(side)
     ctx = _Ctx(model, board, side, board_texts(model), w, h, bleed)
-    groups = (
-        Group((Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=PAPER)),), id="road"),
-        Group(tuple(_squares(ctx)), id="squares"),
-        Group(tuple(_lines(ctx)), id="lines"),
-        Group(tuple(_labels(ctx)), id="labels"),
-        Group(tuple(_tokens(ctx)), id="tokens"),
-        Group(tuple(_legend(ctx)), id="legend"),
-        Group(tuple(_title(ctx)), id="title"),
-    )
-    groups = decorate(model, board, side, (w, h), bleed, groups, ctx.texts, crossings=list(crossings(side)))
+    drawn = decorations.draw(model, board, side, (w, h), bleed, ctx.texts, crossings=list(crossings(side)))
+    ctx.directed = any(g.id == "direction" for g in drawn)
+    parts = (("road", _paper), ("squares", _squares), ("lines", _lines), ("labels", _labels),
+             ("tokens", _tokens), ("legend", _legend), ("title", _title))
+    groups = decorations.layered(drawn, ((gid, lambda make=make: make(ctx)) for gid, make in parts))
     return board_page(board, side, groups, w, h, bleed, seams=seam_hints(ctx, groups, numbered(side)))
+
+
+def _paper(ctx: _Ctx) -> list[Item]:
+    b = ctx.bleed
+    return [Rect(-b, -b, ctx.w + 2 * b, ctx.h + 2 * b, Style(fill=PAPER))]
 
 
 def _marks(side: BoardSide) -> list:
     return [s for s in side.spaces if s.kind not in TERRAIN_KINDS]
 
 
-def legend_entries(side: BoardSide) -> list[tuple[str, str]]:
+def legend_entries(side: BoardSide, directed: bool = False) -> list[tuple[str, str]]:
     """(icon, text macro) for what the side has: each kind of mark, each kind of line, squares off
-    the grid; then the direction."""
+    the grid; then the direction, when the board draws it (``directed``: a ``direction`` group of
+    its decorations)."""
     entries: list[tuple[str, str]] = []
     for kind in dict.fromkeys(m.kind for m in _marks(side)):
         entries.append(("mark", f"legend_{kind}"))
@@ -64,7 +65,7 @@ def legend_entries(side: BoardSide) -> list[tuple[str, str]]:
         entries.append((FINISH if kind == FINISH else "line", f"legend_{kind}"))
     if any(not side.is_road(c, l) for c, l in side.squares()):
         entries.append(("off", "legend_off"))
-    return entries + [("direction", "direction")]
+    return entries + ([("direction", "direction")] if directed else [])
 
 
 def _squares(ctx: _Ctx) -> list[Item]:
@@ -136,7 +137,7 @@ def _legend(ctx: _Ctx) -> list[Item]:
         return []
     x, y, w, h = areas[0].box
     items = _panel(x, y, w, h)
-    entries = legend_entries(ctx.side)
+    entries = legend_entries(ctx.side, ctx.directed)
     cols = 3
     rows = (len(entries) + cols - 1) // cols
     cw, ch = (w - 6) / cols, (h - 6) / rows
