@@ -12,7 +12,7 @@ from pnp.load.sane_values import check_values
 from pnp.load.suggest import did_you_mean
 from pnp.model.boards import Board
 from pnp.model.checks_reader import read_checks, validate_checks
-from pnp.model.decisions import Decision
+from pnp.model.decisions import Decision, with_values
 from pnp.model.decks import Card, Deck
 from pnp.model.game import GameInfo
 from pnp.model.game_model import GameModel, Sources
@@ -277,5 +277,5 @@ def _read_rules(module: Any, raw: Any, errors: ErrorBag) -> tuple[Any, list[Deci
     body = Record({k: v for k, v in raw.items() if k not in _SHARED_RULES}, loc=raw.loc)
     body.key_locs = raw.key_locs
     facts = parse(module.Facts, body, errors) if module is not None else plain(body)
-    decisions = parse_list(Decision, raw.get("decisions"), "decisions", errors, raw)
+    decisions = parse_list(Decision, with_values(raw.get("decisions"), raw, errors), "decisions", errors, raw)
     return facts, decisions
