@@ -149,10 +149,12 @@ def list_games(ctx: Ctx) -> None:
               help="The rules checks and the faces' templates only: skip laying out the kit in every language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
               help="The paper the preflight lays the kit out on.")
+@click.option("--all", "show_all", is_flag=True,
+              help="Also list every check that passed, with the figures it computed (JSON always lists them).")
 @click.pass_obj
 @_fail_cleanly
 def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool, quick: bool,
-          paper: str) -> None:
+          paper: str, show_all: bool) -> None:
     """Check games against their rules model (all games when none is named), then lay out their kits
     in every language as a build would, without painting (the preflight): whatever a build would
     refuse, check reports.
@@ -188,14 +190,17 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         refused += preflight(folder, model, BuildOptions(out=Path("."), paper=paper), quick=quick or rule_errors)
     if data_errors:
         raise DataErrors(data_errors, written=False)
+    from pnp.check.passed import passed_checks
+
+    passed = {g: passed_checks(models[g], fs) for g, fs in results.items()} if show_all or fmt == "json" else {}
     if fmt == "json":
-        click.echo(as_json(results))
+        click.echo(as_json(results, passed))
     elif fmt == "html":
         from pnp.check.designer import report_html
 
         click.echo(report_html({g: (models[g], fs) for g, fs in results.items()}), nl=False)
     else:
-        click.echo("\n".join(as_text(g, fs) for g, fs in results.items()))
+        click.echo("\n".join(as_text(g, fs, passed.get(g) if show_all else None) for g, fs in results.items()))
     for line in refused:
         located = re.match(r"\S+?(:\d+)?: error: ", line)  # already "file:line: error: ..."
         click.echo(line if located else f"error: {line}", err=True)

@@ -94,13 +94,26 @@ def test_check_json(runner: CliRunner, real_data: Path) -> None:
     findings = report["green-jersey"]
     assert findings, "the decisions at least are reported as questions"
     for finding in findings:
-        assert finding["severity"] in {"error", "warning", "question"}
-        assert re.fullmatch(r"GJ-[A-Z0-9-]+", finding["rule"])
+        assert finding["severity"] in {"error", "warning", "question", "passed"}
+        assert re.fullmatch(r"(GJ|PILE)-[A-Z0-9-]+", finding["rule"])
         assert Path(finding["file"]).name.endswith((".yaml", ".csv"))
         assert isinstance(finding["line"], int) and finding["line"] >= 1
         assert finding["message"]
     assert not [f for f in findings if f["severity"] == "error"]
     assert any(f["rule"] == "GJ-D-DECK-OUT" and Path(f["file"]).name == "rules.yaml" for f in findings)
+
+
+def test_check_all_lists_what_passed_with_its_figures(runner: CliRunner, real_data: Path) -> None:
+    """A check that passes is seen: --all lists it with what it computed; the JSON always does."""
+    text = pnp(runner, real_data, "check", "--all", "--quick", "green-jersey")
+    assert text.exit_code == 0, text.output
+    passed = [line for line in text.output.splitlines() if ": passed " in line]
+    assert any("passed GJ-DECK-SINGLES: [jersey rouge]" in line for line in passed)
+    assert re.search(r"green-jersey: 0 errors, .* questions, (\d+) passed", text.output).group(1) == str(len(passed))
+    assert ": passed " not in pnp(runner, real_data, "check", "--quick", "green-jersey").output
+    report = json.loads(pnp(runner, real_data, "check", "--quick", "--format", "json", "green-jersey").output)
+    listed = [f for f in report["green-jersey"] if f["severity"] == "passed"]
+    assert len(listed) == len(passed) and all(f["message"] and f["line"] for f in listed)
 
 
 def test_check_json_reports_a_warning(runner: CliRunner, warning_copy: Path) -> None:

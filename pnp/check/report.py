@@ -15,12 +15,17 @@ def summary(findings: list[Finding]) -> str:
     return ", ".join(parts)
 
 
-def as_text(game: str, findings: list[Finding]) -> str:
-    lines = [f.render() for f in findings]
-    lines.append(f"{game}: {summary(findings)}")
+def as_text(game: str, findings: list[Finding], passed: list | None = None) -> str:
+    """The findings, then (with ``passed``, pnp.check.passed.Passed) every check that passed and
+    what it computed, then a summary line."""
+    lines = [f.render() for f in findings] + [p.render() for p in passed or ()]
+    tail = f", {len(passed)} passed" if passed is not None else ""
+    lines.append(f"{game}: {summary(findings)}{tail}")
     return "\n".join(lines)
 
 
-def as_json(games: dict[str, list[Finding]]) -> str:
-    return json.dumps({g: [f.as_dict() for f in fs] for g, fs in games.items()},
-                      indent=2, ensure_ascii=False)
+def as_json(games: dict[str, list[Finding]], passed: dict[str, list] | None = None) -> str:
+    """Every game's findings, then its passed checks (severity "passed", the figures as message)."""
+    passed = passed or {}
+    return json.dumps({g: [f.as_dict() for f in fs] + [p.as_dict() for p in passed.get(g, ())]
+                       for g, fs in games.items()}, indent=2, ensure_ascii=False)
