@@ -63,6 +63,7 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
     move = move_cast(model)
     ex_risky = _example(facts, "9", 2)
     shown = rider_cards.cards[:3]
+    shown_standees = [s for s in model.standees if s.rider][:2]
     new_riders = [r.name for r in model.riders if r.id not in facts.source_riders]
     return {
         "game": info, "facts": facts, "model": model, "date": info.date.isoformat(),
@@ -83,6 +84,9 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
             "dice": facts.components.dice,
         },
         "side": side, "lanes": side.lanes, "grid_rows": c.grid_rows,
+        "grid_first": min((s.number for s in side.marks("grid") if s.number is not None), default=1),
+        "boards": len(model.boards),
+        "sections_per_stage": max((len(s) for s in c.stages), default=0),
         "move": {"name": move.name, "stars": move.stars, "terrain": move.terrain,
                  "section_square": move.section_square, "reach": move.reach},
         "slider": slider(model),
@@ -97,8 +101,9 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
             "move": f"move:{move.rider}",
             "dial": f"dial:{move.rider}",
             "form": f"form:{move.rider}",
-            "standees": "standees:" + ",".join(s.id for s in model.standees[:2]) + ","
+            "standees": "standees:" + ",".join(s.id for s in shown_standees) + ","
                         + next(s.id for s in model.standees if not s.rider),
+            "standee_count": len(shown_standees),
             "sheets": "cards:references/" + ",".join(c.id for c in refs.cards) if refs else "",
             "puncture": "token:crevaison",
             "markers": "cards:curseurs/" + rider_cards.cards[0].id.replace("carte-", "curseur-"),
@@ -112,10 +117,12 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
 
 
 def _slip_line(facts) -> dict[str, int]:
-    """The 3rd and 4th riders of a slipstreaming line and what they gain: the first follower (the
-    2nd in the line) gains ``follower_gain``, each one behind it one more."""
-    gain = facts.slipstream.follower_gain
-    return {"third": 3, "fourth": 4, "third_gain": gain + 1, "fourth_gain": gain + 2}
+    """The 3rd and 4th riders of a slipstreaming line (places in the line, the leader 1st: not
+    rules numbers) and what they gain: the first follower (the 2nd in the line) gains
+    ``follower_gain``, each one behind it ``follower_step`` more."""
+    third, fourth = 3, 4
+    return {"third": third, "fourth": fourth, "third_gain": facts.slipstream.gain(third),
+            "fourth_gain": facts.slipstream.gain(fourth)}
 
 
 def _example(facts, roll: str, squares: int, safe: int = 0) -> dict[str, Any]:

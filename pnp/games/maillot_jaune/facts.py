@@ -64,6 +64,8 @@ class Stars(Frozen):
 class Breakaway(Frozen):
     safe_cost: int = Field(ge=0, le=limits.STEPS)
     risky_max: int = Field(ge=1, le=limits.STEPS)
+    form_per_energy: int = Field(ge=1, le=limits.STEPS)
+    """What a risky cost the dial cannot pay costs in form: this much per unit of energy missing."""
 
 
 class Puncture(Frozen):
@@ -73,7 +75,14 @@ class Puncture(Frozen):
 class Slipstream(Frozen):
     leader_energy: int = Field(ge=0)
     follower_gain: int = Field(ge=1)
+    """Squares the first follower (the 2nd rider of the line) moves."""
+    follower_step: int = Field(ge=0, le=limits.STEPS)
+    """How many squares more each further follower moves than the one in front of it."""
     empty_leader_squares: int = Field(ge=1)
+
+    def gain(self, place: int) -> int:
+        """Squares the rider at ``place`` of a slipstreaming line moves (the leader is 1st)."""
+        return self.follower_gain + (place - 2) * self.follower_step
 
 
 class Timing(Frozen):
