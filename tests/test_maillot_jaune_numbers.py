@@ -316,3 +316,37 @@ def test_data_names_type_no_rules_number() -> None:
         walk(yaml.safe_load((GAME / file).read_text(encoding="utf-8")))
     assert len(names) > 20
     assert [n for n in names if FORBIDDEN.search(n)] == []
+
+
+# --- the decisions quote rules.yaml instead of typing its numbers
+
+DECISION_ALLOWED = [
+    # the kit's identity and the source's age
+    r"version 1\.0", r"the 1980s",
+    # sizes of paper and board in mm and pages (layout, not rules): MJ-D-LANES, MJ-D-BOARD
+    r"\d+ x \d+ mm", r"\d+ to \d+ mm", r"\d+(\.\d+)? m{1,2}\b", r"\d+ (home-printer|A4)", r"\d+ columns",
+    r"each corner \d+", r"four straights",
+    # an empty gauge, a rider that crosses with the winner: zero is no rules value
+    r"\b0\b",
+    # the paper pieces: a slider's two flaps
+    r"two flaps",
+    # what the source gives, quoted as it is (the data may change, the source does not)
+    r"three flat ratings",
+]
+WORDS = re.compile(r"\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty)\b", re.I)
+
+
+def test_decisions_type_no_data_value() -> None:
+    """The choice and the why of every decision write the values of rules.yaml as {rules.path}
+    placeholders; what is left typed is layout, identity or a quote of the source (allow-list)."""
+    raw = yaml.safe_load((GAME / "rules.yaml").read_text(encoding="utf-8"))["decisions"]
+    found = []
+    for d in raw:
+        for key in ("choice", "why"):
+            rest = re.sub(r"\{rules[^{}\s]*\}", "#", d[key])
+            for allowed in DECISION_ALLOWED:
+                rest = re.sub(allowed, " ", rest)
+            # "one" as a pronoun or article ("one cell", "the one") is no count of the rules
+            rest = re.sub(r"\b(one (track )?cell|one number|the one|one square|one for one)\b", " ", rest)
+            found += [f"{d['id']}.{key}: {m.group(0)!r} in {d[key]!r}" for m in WORDS.finditer(rest)]
+    assert found == [], "\n".join(found)
