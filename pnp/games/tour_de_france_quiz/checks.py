@@ -107,13 +107,29 @@ def backs(model: GameModel) -> list[Finding]:
 
 
 def points_cards(model: GameModel) -> list[Finding]:
-    """TDQ-POINTS: each points deck holds cards of its own jersey only, every one worth 1 point or more."""
+    """TDQ-POINTS: each points deck holds cards of its own jersey only, every one worth 1 point or more,
+    and (rules.yaml points_cards) as many cards of each value as the rules list."""
     f = model.facts
     out = []
+    listed = f.points_cards
+    if listed is not None:
+        for key in ("polka", "green", "white"):
+            if len(getattr(listed, key)) != len(listed.values):
+                out.append(error("TDQ-POINTS", f"points_cards.{key}", f"{len(getattr(listed, key))} counts for "
+                                 f"{len(listed.values)} values", model.sources.rule("points_cards", key)))
     for key in ("polka", "green", "white"):
         d = deck(model, key)
         if d is None:
             continue
+        if listed is not None and len(getattr(listed, key)) == len(listed.values):
+            have: Counter = Counter()
+            for card in d.cards:
+                have[card.value] += card.qty
+            want = {v: n for v, n in listed.of(key).items() if n}
+            if dict(have) != want:
+                out.append(error("TDQ-POINTS", f"deck {d.id}", f"cards by value {dict(sorted(have.items()))}, the "
+                                 f"rules list {want} (rules.yaml points_cards)",
+                                 model.sources.rule("points_cards", key)))
         jersey = getattr(f.jerseys, key)
         for card in d.cards:
             loc = model.card_location(d, card)
@@ -141,6 +157,16 @@ def strategy_balance(model: GameModel) -> list[Finding]:
             out.append(error("TDQ-STRATEGY-BALANCE", f"card {d.id}/{card.id}", f"value {card.value} and kind "
                              f"'{card.kind}': a strategy card adds (plus) or takes away (minus) 1 or more",
                              model.card_location(d, card)))
+    if f.strategy.values:
+        have: Counter = Counter()
+        for card in d.cards:
+            have[card.value or 0] += card.qty
+        want = {s * v: f.strategy.per_value for v in f.strategy.values for s in (1, -1)}
+        if dict(have) != want:
+            out.append(error("TDQ-STRATEGY-BALANCE", "strategy deck", f"cards by value {dict(sorted(have.items()))}, "
+                             f"the rules want {f.strategy.per_value} of each of "
+                             f"{', '.join(f'{s * v:+d}' for v in f.strategy.values for s in (1, -1))}",
+                             model.sources.rule("strategy", "values")))
     if f.strategy.balanced:
         plus = sum(c.qty for c in d.cards if (c.value or 0) > 0)
         minus = sum(c.qty for c in d.cards if (c.value or 0) < 0)

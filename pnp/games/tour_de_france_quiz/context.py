@@ -54,6 +54,10 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
         "track": {"squares": len(marks), "course": int(p["squares"]), "net": round(p["net"], 1),
                   "turns": round(p["turns"], 1), "minutes": round(p["minutes"]), "board_w": int(w), "board_h": int(h)},
         "pawns": len(model.standees),
+        "boards": len(model.boards),
+        "shuffled": len(model.piles),
+        "sheets": {kind: sum(c.qty for d in model.decks for c in d.cards if c.kind == kind)
+                   for kind in ("reference", "tally")},
         "tally_rounds": f.tally_rounds(model),
         "colours": [{"name": model.colour(model.rider(s.rider).colour).name,
                      "letter": model.colour(model.rider(s.rider).colour).letter} for s in model.standees],

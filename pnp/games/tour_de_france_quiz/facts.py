@@ -64,6 +64,24 @@ class Questions(Frozen):
 
 class Strategy(Frozen):
     balanced: bool = True
+    values: tuple[int, ...] = ()
+    """The values of the strategy cards, each on plus and minus cards (empty: not fixed)."""
+    per_value: int = Field(0, ge=0)
+    """Cards of each of +value and -value (with ``values``)."""
+
+
+class PointsCards(Frozen):
+    """The jersey points cards: the values a card may be worth, and how many cards of each value
+    (in the order of ``values``) each points deck holds."""
+
+    values: tuple[int, ...]
+    polka: tuple[int, ...]
+    green: tuple[int, ...]
+    white: tuple[int, ...]
+
+    def of(self, key: str) -> dict[int, int]:
+        """{value: cards} of the points deck ``key`` (polka, green, white)."""
+        return dict(zip(self.values, getattr(self, key)))
 
 
 class Mishaps(Frozen):
@@ -99,6 +117,7 @@ class Facts(Frozen):
     bounce_back: bool
     questions: Questions
     strategy: Strategy
+    points_cards: PointsCards | None = None
     mishaps: Mishaps
     track: Track
     pace: Pace
