@@ -426,3 +426,11 @@ def test_a_long_previous_msgid_is_written_as_valid_po(tmp_path: Path) -> None:
     assert entry.previous_msgid == old and "fuzzy" in entry.flags
     if shutil.which("msgfmt"):
         subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)
+
+
+def test_the_source_language_chooses_plurals_by_its_own_rule() -> None:
+    """French writes "0 point", "1 point", "2 points" (English's rule would give "0 points")."""
+    from pnp.i18n.context import SOURCE
+
+    assert [SOURCE.ngettext("%(n)s point", "%(n)s points", n) % {"n": n} for n in (0, 1, 2, 7)] == \
+        ["0 point", "1 point", "2 points", "7 points"]

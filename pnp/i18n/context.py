@@ -12,9 +12,32 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 SOURCE_LANGUAGE = "fr"
+
+
+class SourceTranslations(gettext.NullTranslations):
+    """No catalog: the texts as written in the source language, each plural chosen by that
+    language's own rule (French: 0 and 1 take the singular, "0 point"), not English's."""
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return msgid1 if _singular(n) else msgid2
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return self.ngettext(msgid1, msgid2, n)
+
+
+def _singular(n: int) -> bool:
+    return _plural_rule()(abs(n)) == "one"
+
+
+@lru_cache(maxsize=1)
+def _plural_rule():
+    from babel import Locale
+
+    return Locale.parse(SOURCE_LANGUAGE).plural_form
 
 
 @dataclass(frozen=True, eq=False)
@@ -25,8 +48,8 @@ class Language:
     """
 
     code: str = SOURCE_LANGUAGE
-    translations: Any = field(default_factory=gettext.NullTranslations)
-    """A gettext translations object (babel.support.Translations), NullTranslations for the source."""
+    translations: Any = field(default_factory=SourceTranslations)
+    """A gettext translations object (babel.support.Translations), SourceTranslations for the source."""
     draft: bool = False
     source: bool = True
     """True for the source language (texts as written, no catalog)."""

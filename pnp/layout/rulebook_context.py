@@ -49,12 +49,8 @@ def _num(value: float) -> int | float:
 
 def _current_translations():
     """The translations of the language being built (pnp.i18n), else none: the French source."""
-    import gettext
+    from pnp.i18n.context import current
 
-    try:
-        from pnp.i18n.context import current
-    except ImportError:
-        return gettext.NullTranslations()
     return current().translations
 
 
