@@ -162,9 +162,14 @@ def exhaustion(model: GameModel) -> list[Finding]:
 
 def mountain(model: GameModel) -> list[Finding]:
     """FRV-MOUNTAIN-GEN: every row of the mountain table follows the generator (the length, halved down to 1),
-    and the lengths run without a gap."""
+    the lengths run without a gap, and the black square's bonus is the same in both places rules.yaml
+    gives it (mountain.steep_bonus for the tables, steep.mountain_bonus for the overlays and the text)."""
     m, out = model.facts.mountain, []
     where = model.sources.rule("mountain", "lengths")
+    if m.steep_bonus != model.facts.steep.mountain_bonus:
+        out.append(error("FRV-MOUNTAIN-GEN", "steep bonus", f"mountain.steep_bonus is {m.steep_bonus} but "
+                         f"steep.mountain_bonus is {model.facts.steep.mountain_bonus}: the tables and the overlays "
+                         "would print different bonuses", model.sources.rule("mountain", "steep_bonus")))
     for length, row in m.lengths.items():
         if list(row) != mountain_row(length):
             out.append(error("FRV-MOUNTAIN-GEN", f"climb of {length}", f"{list(row)}, the rule gives "

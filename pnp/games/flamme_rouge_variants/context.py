@@ -21,12 +21,31 @@ def token_counts(model: GameModel) -> dict[str, int]:
     return out
 
 
+def _deck(model: GameModel, deck_id: str):
+    return next((d for d in model.decks if d.id == deck_id), None)
+
+
+def _climber_figure(model: GameModel) -> tuple[str, list[str]]:
+    """The first team's climber cards the booklet shows: its lowest, middle and highest values."""
+    f = model.facts
+    p = f.profiles.get("grimpeur")
+    deck = _deck(model, p.deck) if p else None
+    if not deck or not deck.cards:
+        return "", []
+    team = deck.cards[0].colour
+    cards = {c.value: c.id for c in deck.cards if c.colour == team}
+    values = sorted(cards)
+    picked = dict.fromkeys([values[0], values[len(values) // 2], values[-1]])
+    return team, [cards[v] for v in picked]
+
+
 def rulebook_context(model: GameModel) -> dict[str, Any]:
     """What rulebook.md.j2 reads: the facts, the kit's counts and the figures' refs."""
     f = model.facts
     sizes = {d.id: d.size for d in model.decks}
     board = next(b for b in model.boards if b.id == f.tile.board)
     splits = {name: C.ghost_split(list(p.values), f.ghosts) for name, p in f.profiles.items()}
+    climber = _climber_figure(model)
     return {
         "game": model.info, "facts": f, "model": model, "date": model.info.date,
         "teams": [model.colour(t) for t in f.teams],
@@ -36,6 +55,10 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
         "climbers": len(model.standees),
         "boards": len(model.boards),
         "places": len(f.time.stage_bonus),
+        "scored": {"stage_bonus": len(f.time.stage_bonus), "intermediate_bonus": len(f.time.intermediate_bonus),
+                   "intermediate": len(f.points.intermediate), "finish": len(f.points.finish)},
+        "climber_fig": {"n": len(climber[1]), "team": model.colour(climber[0]).name if climber[0] else ""},
+        "ghost_kinds": len(f.ghosts),
         "profiles": f.profiles,
         "mountain_rows": [{"length": k, "points": list(v), "steep": [v[0] + f.mountain.steep_bonus, *v[1:]]}
                           for k, v in sorted(f.mountain.lengths.items())],
@@ -48,14 +71,14 @@ def rulebook_context(model: GameModel) -> dict[str, Any]:
                               reverse=True),
         "fig": {
             "tile": "board:a",
-            "climber": "cards:grimpeur/grimpeur-rouge-2,grimpeur-rouge-4,grimpeur-rouge-7",
+            "climber": "cards:grimpeur/" + ",".join(climber[1]),
             "sprinter": "cards:sprinteur/sprinteur-bleu-6",
             "attack": "cards:attaque/attaque-vert",
             "form": "cards:forme/forme-noir-5,forme-noir-4,forme-noir-3",
             "exhaustion": "card:fatigue/fatigue",
             "tokens": "cards:musettes/musette",
             "status": "card:statuts/statut",
-            "ghosts": "cards:fantomes/offensif,aleatoire,regulier",
+            "ghosts": "cards:fantomes/" + ",".join(c.id for c in _deck(model, "fantomes").cards if c.id in f.ghosts),
             "steep": "card:pourcentages/fort-pourcentage",
             "weather": "card:meteo/echelle-meteo",
             "rose": "cards:marqueurs/vent",

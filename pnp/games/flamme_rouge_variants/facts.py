@@ -59,6 +59,8 @@ class Steep(Frozen):
     cost: int = Field(ge=1)
     mountain_bonus: int = Field(ge=0)
     overlays: int = Field(ge=0)
+    descent_idea: int = Field(1, ge=1)
+    """Not a rule: what the booklet suggests adding to the card played before a black square on a descent."""
 
 
 class Roundabout(Frozen):
@@ -174,6 +176,10 @@ class ScoreSheets(Frozen):
     time_trial: str
     world_cup: str
     rows: int = Field(ge=1, le=limits.STEPS)
+    stages: int = Field(6, ge=1, le=12)
+    """Stage columns of the grand tour's overall sheet."""
+    events: int = Field(5, ge=1, le=8)
+    """Event columns of the World Cup sheet."""
 
 
 class Tile(Frozen):
