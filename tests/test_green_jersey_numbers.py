@@ -151,14 +151,12 @@ def test_a_changed_value_is_printed_where_the_old_one_was(tmp_path, edits, parts
 
 
 def test_the_board_legend_says_when_a_sprint_stops(tmp_path):
-    """The legend of the finish line prints the ordinal of rules.sprint.finishers_to_end, when the
-    board texts can read the rules (board.j2 falls back to a sentence without it)."""
+    """The legend of the finish line prints the ordinal of rules.sprint.finishers_to_end (board
+    texts read the rules, as card texts do)."""
     from pnp.layout.boards.frame import board_texts
     from pnp.model import load_game
 
-    if not board_texts(load_game(ROOT / "data" / GAME)).module.legend_finish().strip().endswith("s'arrête."):
-        pytest.xfail("core: pnp.layout.boards.frame.board_texts gives board.j2 no `model` (cards.j2 gets it), "
-                     "so the board legend cannot read rules.sprint.finishers_to_end")
+    assert board_texts(load_game(ROOT / "data" / GAME)).module.legend_finish().strip().endswith("s'arrête.")
     texts = _build(tmp_path, [(R, "finishers_to_end: 3", "finishers_to_end: 2")], ("boards",))
     for side in ("board-a.pdf", "board-b.pdf"):
         assert "Au 2e arrivé, le sprint s'arrête." in texts[side]

@@ -523,7 +523,7 @@ class KitPlan:
         for supply in self.model.info.kit.supplies:
             count = self._count(supply.count)
             if supply.what:
-                out.append(sh("kit_supply", what=supply.what, count=count))
+                out.append(sh("kit_supply", what=supply.what, count=count, faces=self._count(supply.faces)))
             else:
                 out.append(supply.name if count == 1 else sh("kit_count", count=count, name=supply.name))
         return out

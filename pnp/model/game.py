@@ -52,8 +52,10 @@ class Supply(Frozen):
     name: str = ""
     count: int | str = 1
     """How many: a number, or a path into rules.yaml ("rules.dice.count") so that it follows the rules."""
+    faces: int | str = 6
+    """Dice only: how many faces, a number or a path into rules.yaml ("rules.dice.faces")."""
 
-    @field_validator("count")
+    @field_validator("count", "faces")
     @classmethod
     def _count(cls, v: int | str) -> int | str:
         if isinstance(v, str) and not v.startswith("rules."):

@@ -16,11 +16,12 @@ def board_of(model: GameModel, side: BoardSide) -> Board:
 
 
 def board_texts(model: GameModel) -> Texts:
-    """The board texts of the game (board.j2 of its templates/ folder), in the current language."""
+    """The board texts of the game (board.j2 of its templates/ folder), in the current language;
+    like the card texts they can read the game (``model``, ``rules``), so no rules number is typed."""
     from pnp.layout.templates import BOARD_TEXTS
     from pnp.paths import template_dirs
 
-    return Texts(template_dirs(model.sources.folder), BOARD_TEXTS)
+    return Texts(template_dirs(model.sources.folder), BOARD_TEXTS, model=model)
 
 
 def board_page(board: Board, side: BoardSide, groups: tuple[Group, ...], w: float, h: float, bleed: float,
