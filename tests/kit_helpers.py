@@ -34,13 +34,10 @@ def pdfium_text(path: Path) -> str:
     return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
 
 
-def broken_game(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> list:
-    """Copy ``game`` under ``tmp_path`` (once), apply (file, old, new) edits — ``old`` must be
-    there — and run every rules check on the copy."""
+def edited_copy(tmp_path: Path, game: str, edits) -> Path:
+    """``game`` copied under ``tmp_path`` (once) with the (file, old, new) edits applied — ``old``
+    must be there."""
     import shutil
-
-    from pnp.check import run_checks
-    from pnp.model import load_game
 
     copy = tmp_path / game
     if not copy.exists():
@@ -50,7 +47,44 @@ def broken_game(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> list
         text = path.read_text(encoding="utf-8")
         assert old in text, f"{old!r} not in {file}"
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return run_checks(load_game(copy))
+    return copy
+
+
+def broken_game(tmp_path: Path, game: str, *edits: tuple[str, str, str]) -> list:
+    """Copy ``game`` under ``tmp_path`` (once), apply (file, old, new) edits and run every rules
+    check on the copy."""
+    from pnp.check import run_checks
+    from pnp.model import load_game
+
+    return run_checks(load_game(edited_copy(tmp_path, game, edits)))
+
+
+def read_as_printed(text: str) -> str:
+    """Extracted ``text`` on one line, as a reader sees it: hyphenation undone, typographic
+    apostrophes and spaces made plain."""
+    import re
+
+    text = re.sub("\ufffe\\s*|\u00ad\\s*|\u0002\\s*", "", text)
+    text = text.replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ")
+    return re.sub(r"\s+", " ", text)
+
+
+def mutated_kit(tmp_path: Path, game: str, edits, parts: tuple[str, ...], lang: str = "fr") -> dict[str, str]:
+    """Copy ``game`` under ``tmp_path`` with the (file, old, new) edits, build ``parts`` and return
+    the text of each PDF written (read_as_printed), by file name: a mutation test's view."""
+    out = tmp_path / "out"
+    build_game(edited_copy(tmp_path, game, edits), BuildOptions(out=out, lang=lang, only=parts, incremental=False))
+    return {p.name: read_as_printed(pdfium_text(p)) for p in (out / game / lang).glob("*.pdf")}
+
+
+def trans_sentences(path: Path):
+    """(line, text) of every {% trans %} block of a template, each plural form apart."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    for m in re.finditer(r"{%-? trans\b[^%]*%}(.*?){%-? endtrans", text, re.S):
+        for part in re.split(r"{%-? pluralize[^%]*%}", m.group(1)):
+            yield text[:m.start()].count("\n") + 1, part
 
 
 def rule_ids(findings, severity=None) -> set[str]:

@@ -9,40 +9,18 @@ sentences. The last tests read the templates and the decisions for numbers typed
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from kit_helpers import ROOT, pdfium_text
+from kit_helpers import ROOT, mutated_kit, trans_sentences
 
 GAME = "flamme-rouge-variants"
 R = "rules.yaml"
 
 
-def _flat(text: str) -> str:
-    """``text`` on one line, as a reader sees it: hyphenation undone, typographic apostrophes and
-    spaces made plain."""
-    text = re.sub("\ufffe\\s*|\u00ad\\s*|\u0002\\s*", "", text)
-    text = text.replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ")
-    return re.sub(r"\s+", " ", text)
-
-
 def _build(tmp_path: Path, edits, parts: tuple[str, ...], lang: str = "fr") -> dict[str, str]:
-    """Copy the game under ``tmp_path``, apply (file, old, new) edits, build ``parts`` and return
-    the text of each PDF written, by file name."""
-    from pnp.build import BuildOptions, build_game
-
-    copy = tmp_path / GAME
-    shutil.copytree(ROOT / "data" / GAME, copy)
-    for file, old, new in edits:
-        path = copy / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} not in {file}"
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    out = tmp_path / "out"
-    build_game(copy, BuildOptions(out=out, lang=lang, only=parts, incremental=False))
-    return {p.name: _flat(pdfium_text(p)) for p in (out / GAME / lang).glob("*.pdf")}
+    return mutated_kit(tmp_path, GAME, edits, parts, lang)
 
 
 P, C, B, D = "pieces.pdf", "cards.pdf", "rulebook.pdf", "designer.pdf"
@@ -213,17 +191,10 @@ ALLOWED = [
 """Phrases of the templates whose numbers are not rules numbers, each with the reason above it."""
 
 
-def _sentences(path: Path):
-    text = path.read_text(encoding="utf-8")
-    for m in re.finditer(r"{%-? trans\b[^%]*%}(.*?){%-? endtrans", text, re.S):
-        for part in re.split(r"{%-? pluralize[^%]*%}", m.group(1)):
-            yield text[:m.start()].count("\n") + 1, part
-
-
 def test_no_rules_number_is_typed_into_a_template():
     typed = []
     for path in sorted(TEMPLATES.rglob("*.j2")):
-        for line, sentence in _sentences(path):
+        for line, sentence in trans_sentences(path):
             rest = sentence
             for allowed in ALLOWED:
                 rest = re.sub(allowed, " ", rest)

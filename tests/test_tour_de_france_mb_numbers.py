@@ -17,40 +17,18 @@ TDF-STANDINGS-RANGE).
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from kit_helpers import ROOT, pdfium_text
+from kit_helpers import ROOT, mutated_kit, read_as_printed, trans_sentences
 
 GAME = "tour-de-france-mb"
 R = "rules.yaml"
 
 
-def _flat(text: str) -> str:
-    """``text`` on one line, as a reader sees it: hyphenation undone, typographic apostrophes and
-    spaces made plain."""
-    text = re.sub("\ufffe\\s*|\u00ad\\s*|\u0002\\s*", "", text)
-    text = text.replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ")
-    return re.sub(r"\s+", " ", text)
-
-
 def _build(tmp_path: Path, edits, parts: tuple[str, ...], lang: str = "fr") -> dict[str, str]:
-    """Copy the game under ``tmp_path``, apply (file, old, new) edits, build ``parts`` and return
-    the text of each PDF written, by file name."""
-    from pnp.build import BuildOptions, build_game
-
-    copy = tmp_path / GAME
-    shutil.copytree(ROOT / "data" / GAME, copy)
-    for file, old, new in edits:
-        path = copy / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} not in {file}"
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    out = tmp_path / "out"
-    build_game(copy, BuildOptions(out=out, lang=lang, only=parts, incremental=False))
-    return {p.name: _flat(pdfium_text(p)) for p in (out / GAME / lang).glob("*.pdf")}
+    return mutated_kit(tmp_path, GAME, edits, parts, lang)
 
 
 # (id, edits, parts built, {pdf: [texts that must be there]}, {pdf: [texts that must not]})
@@ -270,8 +248,8 @@ def test_the_cards_count_a_team_from_the_rules(team, fringale, ttt):
     model = load_game(ROOT / "data" / GAME)
     texts = card_texts(model).module
     card = next(c for d in model.decks for c in d.cards if c.fields.get("effect") == "stall")
-    assert fringale in _flat(str(texts.risk_text(card, "stall", model.facts.points, team)))
-    assert ttt in _flat(str(texts.points_ttt_note(team)))
+    assert fringale in read_as_printed(str(texts.risk_text(card, "stall", model.facts.points, team)))
+    assert ttt in read_as_printed(str(texts.points_ttt_note(team)))
     faces = ROOT / "data" / GAME / "templates" / "faces"
     assert "team=rules.cyclists_per_team" in (faces / "tdf-risk.svg.j2").read_text(encoding="utf-8")
     assert 'texts("points_ttt_note", last=rules.cyclists_per_team)' in (faces / "tdf-points.svg.j2").read_text(encoding="utf-8")
@@ -312,17 +290,10 @@ ALLOWED = [
 """Phrases of the templates whose numbers are not rules numbers, each with the reason above it."""
 
 
-def _sentences(path: Path):
-    text = path.read_text(encoding="utf-8")
-    for m in re.finditer(r"{%-? trans\b[^%]*%}(.*?){%-? endtrans", text, re.S):
-        for part in re.split(r"{%-? pluralize[^%]*%}", m.group(1)):
-            yield text[:m.start()].count("\n") + 1, part
-
-
 def test_no_rules_number_is_typed_into_a_template():
     typed = []
     for path in sorted(TEMPLATES.rglob("*.j2")):
-        for line, sentence in _sentences(path):
+        for line, sentence in trans_sentences(path):
             rest = sentence.replace("\u2019", "'")
             for allowed in ALLOWED:
                 rest = re.sub(allowed, " ", rest)

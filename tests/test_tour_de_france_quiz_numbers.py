@@ -14,47 +14,19 @@ are counted from boards.yaml by the rulebook context, like the track's length.
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from kit_helpers import ROOT, pdfium_text
+from kit_helpers import ROOT, edited_copy, mutated_kit, read_as_printed, trans_sentences
 
 GAME = "tour-de-france-quiz"
 R = "rules.yaml"
 D = "decks.yaml"
 
 
-def _flat(text: str) -> str:
-    """``text`` on one line, as a reader sees it: hyphenation undone, typographic apostrophes and
-    spaces made plain."""
-    text = re.sub("\ufffe\\s*|\u00ad\\s*|\u0002\\s*", "", text)
-    text = text.replace("\u2019", "'").replace("\u00a0", " ").replace("\u202f", " ")
-    return re.sub(r"\s+", " ", text)
-
-
-def _copy(tmp_path: Path, edits) -> Path:
-    """A copy of the game under ``tmp_path`` with the (file, old, new) edits applied."""
-    copy = tmp_path / GAME
-    shutil.copytree(ROOT / "data" / GAME, copy)
-    for file, old, new in edits:
-        path = copy / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, f"{old!r} not in {file}"
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return copy
-
-
 def _build(tmp_path: Path, edits, parts: tuple[str, ...], lang: str = "fr") -> dict[str, str]:
-    """Copy the game under ``tmp_path``, apply (file, old, new) edits, build ``parts`` and return
-    the text of each PDF written, by file name."""
-    from pnp.build import BuildOptions, build_game
-
-    copy = _copy(tmp_path, edits)
-    out = tmp_path / "out"
-    build_game(copy, BuildOptions(out=out, lang=lang, only=parts, incremental=False))
-    return {p.name: _flat(pdfium_text(p)) for p in (out / GAME / lang).glob("*.pdf")}
+    return mutated_kit(tmp_path, GAME, edits, parts, lang)
 
 
 _LAST_QUESTION = next(line for line in (ROOT / "data" / GAME / "questions.csv").read_text(encoding="utf-8")
@@ -211,9 +183,9 @@ def test_the_rulebook_counts_the_answers_and_the_piles_from_the_data(tmp_path):
     from pnp.layout.rulebook_context import render_rulebook_markdown
     from pnp.model import load_game
 
-    copy = _copy(tmp_path, [(R, "  answers: 3", "  answers: 4"),
+    copy = edited_copy(tmp_path, GAME, [(R, "  answers: 3", "  answers: 4"),
                             (R, "  - id: imprevus\n    name: mishaps\n", "  - id: imprevus\n    name: mishaps\n    rule: \"Shuffled on its own.\"\n    decks: [imprevus]\n  - id: imprevus-bis\n    name: mishaps again\n")])
-    text = _flat(render_rulebook_markdown(load_game(copy)))
+    text = read_as_printed(render_rulebook_markdown(load_game(copy)))
     assert "Il lit la question et ses 4 réponses" in text and "4 réponses chacune" in text
     assert "3 réponses" not in text and "trois réponses" not in text
     assert "Les 7 paquets qu'on mélange" in text and "posez les 7 pioches" in text
@@ -261,17 +233,10 @@ ALLOWED = [
 """Phrases of the templates whose numbers are not rules numbers, each with the reason above it."""
 
 
-def _sentences(path: Path):
-    text = path.read_text(encoding="utf-8")
-    for m in re.finditer(r"{%-? trans\b[^%]*%}(.*?){%-? endtrans", text, re.S):
-        for part in re.split(r"{%-? pluralize[^%]*%}", m.group(1)):
-            yield text[:m.start()].count("\n") + 1, part
-
-
 def test_no_rules_number_is_typed_into_a_template():
     typed = []
     for path in sorted(TEMPLATES.rglob("*.j2")):
-        for line, sentence in _sentences(path):
+        for line, sentence in trans_sentences(path):
             rest = sentence.replace("\u2019", "'")
             for allowed in ALLOWED:
                 rest = re.sub(allowed, " ", rest)
