@@ -127,3 +127,38 @@ def text_runs(pdf):
             run += ch
         if run.strip():
             yield i + 1, cur, run.strip()
+
+
+def typed_in_templates(folder: Path, numbers, allowed: list[str]) -> list[str]:
+    """Every match of ``numbers`` in the {% trans %} sentences of the templates under ``folder``,
+    once the ``allowed`` phrases and the {{ values }} are taken out: numbers typed, not read."""
+    import re
+
+    typed = []
+    for path in sorted(folder.rglob("*.j2")):
+        for line, sentence in trans_sentences(path):
+            rest = sentence.replace("\u2019", "'")
+            for phrase in allowed:
+                rest = re.sub(phrase, " ", rest)
+            rest = re.sub(r"\{\{.*?\}\}", " ", rest)
+            typed += [f"{path.relative_to(ROOT)}:{line}: {m.group(0)!r} in {sentence.strip()[:90]!r}"
+                      for m in numbers.finditer(rest)]
+    return typed
+
+
+def typed_in_decisions(rules: Path, numbers, allowed: list[str]) -> list[str]:
+    """Every match of ``numbers`` in the choice and why of the decisions of ``rules`` (rules.yaml),
+    once the ``allowed`` phrases and the {rules.path} placeholders are taken out."""
+    import re
+
+    import yaml
+
+    typed = []
+    for d in yaml.safe_load(rules.read_text(encoding="utf-8"))["decisions"]:
+        for key in ("choice", "why"):
+            rest = d[key]
+            for phrase in allowed:
+                rest = re.sub(phrase, " ", rest)
+            rest = re.sub(r"\{rules[^{}]*\}", " ", rest)
+            typed += [f"{d['id']}.{key}: {m.group(0)!r} in {d[key][:80]!r}" for m in numbers.finditer(rest)]
+    return typed

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from kit_helpers import ROOT, edited_copy, mutated_kit, read_as_printed, trans_sentences
+from kit_helpers import ROOT, edited_copy, mutated_kit, read_as_printed, typed_in_decisions, typed_in_templates
 
 GAME = "tour-de-france-quiz"
 R = "rules.yaml"
@@ -234,15 +234,7 @@ ALLOWED = [
 
 
 def test_no_rules_number_is_typed_into_a_template():
-    typed = []
-    for path in sorted(TEMPLATES.rglob("*.j2")):
-        for line, sentence in trans_sentences(path):
-            rest = sentence.replace("\u2019", "'")
-            for allowed in ALLOWED:
-                rest = re.sub(allowed, " ", rest)
-            rest = re.sub(r"\{\{.*?\}\}", " ", rest)
-            typed += [f"{path.relative_to(ROOT)}:{line}: {m.group(0)!r} in {sentence.strip()[:90]!r}"
-                      for m in NUMBERS.finditer(rest)]
+    typed = typed_in_templates(TEMPLATES, NUMBERS, ALLOWED)
     assert not typed, "numbers typed into sentences (take them from the data):\n" + "\n".join(typed)
 
 
@@ -263,14 +255,5 @@ DECISION_ALLOWED = [
 
 def test_no_data_value_is_typed_into_a_decision():
     """The decisions of rules.yaml quote the data through {rules.path} placeholders."""
-    import yaml
-
-    typed = []
-    for d in yaml.safe_load((ROOT / "data" / GAME / R).read_text(encoding="utf-8"))["decisions"]:
-        for key in ("choice", "why"):
-            rest = d[key]
-            for allowed in DECISION_ALLOWED:
-                rest = re.sub(allowed, " ", rest)
-            rest = re.sub(r"\{rules[^{}]*\}", " ", rest)
-            typed += [f"{d['id']}.{key}: {m.group(0)!r}" for m in DECISION_NUMBERS.finditer(rest)]
+    typed = typed_in_decisions(ROOT / "data" / GAME / R, DECISION_NUMBERS, DECISION_ALLOWED)
     assert not typed, "numbers typed into decisions (write {rules.path}):\n" + "\n".join(typed)

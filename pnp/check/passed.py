@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pnp.check.declared import declared_results
 from pnp.check.findings import Finding, Severity
 from pnp.check.piles import RULE as PILE_RULE
-from pnp.check.piles import pile_index
+from pnp.check.piles import pile_location
 from pnp.errors import Location
 from pnp.model.game_model import GameModel
 
@@ -49,8 +49,7 @@ def _piles(model: GameModel, failing: set[tuple[str, str]]) -> list[Passed]:
         component = f"pile {pile.id}"
         if (PILE_RULE, component) in failing:
             continue
-        index = pile_index(model.sources.rules_record, pile.id)
-        where = model.sources.rule("piles", index) if index is not None else model.sources.rule("piles")
+        where = pile_location(model, pile.id)
         parts = [f"{len(pile.decks)} printed deck(s) or design(s) with one back, size and printing"]
         if pile.base:
             parts.append(f"with {', '.join(pile.base)} of another box ({', '.join(pile.decision)})")

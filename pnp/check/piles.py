@@ -76,13 +76,19 @@ def _describe(look: Look, field: str) -> str:
     return f"printed in {look.sheet}.pdf"
 
 
+def pile_location(model: GameModel, pile_id: str) -> Location:
+    """Where a pile is declared in rules.yaml (the ``piles:`` list when it cannot be told)."""
+    index = pile_index(model.sources.rules_record, pile_id)
+    return model.sources.rule("piles", index) if index is not None else model.sources.rule("piles")
+
+
 def pile_backs(model: GameModel) -> list[Finding]:
     """PILE-BACKS: every printed card of a draw pile has the back, the size and the printing of the pile's
     first deck; a pile with decks of another box or cards joining it face up names a decision."""
     out: list[Finding] = []
     for pile in model.piles:
         index = pile_index(model.sources.rules_record, pile.id)
-        where = model.sources.rule("piles", index) if index is not None else model.sources.rule("piles")
+        where = pile_location(model, pile.id)
         component = f"pile {pile.id}"
         members = _members(model, pile, index)
         if pile.open and not pile.decision:
