@@ -7,7 +7,7 @@ and pnp.simulate.turns for a game written as states and moves).
     findings = smoke_findings(model)  # list[pnp.check.findings.Finding]
 """
 
-from pnp.simulate.engine import (POLICIES, Details, GameRecord, NoEngine, Outcome, Simulation, find_simulation,
+from pnp.simulate.engine import (POLICIES, Details, GameRecord, NoEngine, Outcome, Simulation, Watch, find_simulation,
                                  has_engine, simulation_class)
 from pnp.simulate.findings import report_findings, smoke_findings
 from pnp.simulate.report import Failure, Report, SeatStat
@@ -17,5 +17,5 @@ from pnp.simulate.stats import Share, Summary, wilson
 from pnp.simulate.turns import ReplayError, TurnEngine
 
 __all__ = ["Details", "Failure", "GameRecord", "NoEngine", "Outcome", "POLICIES", "ReplayError", "Report",
-           "SeatStat", "Share", "Simulation", "Summary", "TurnEngine", "find_simulation", "game_seed", "has_engine",
+           "SeatStat", "Share", "Simulation", "Summary", "TurnEngine", "Watch", "find_simulation", "game_seed", "has_engine",
            "report_findings", "run_games", "simulate", "simulation_class", "smoke_findings", "wilson"]

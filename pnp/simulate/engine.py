@@ -93,6 +93,22 @@ class Details:
     def lines(self, report) -> list[str]:
         return [f"game length ({report.move_unit}): {report.game_length.text()}"]
 
+    def outcomes(self) -> dict[str, Any]:
+        """The run's headline outcomes, one column each in a sweep's table: a name (short, lower case,
+        e.g. "sprints ended on the line") -> a ``Share``, a ``Summary`` or a plain number. The report's
+        game length, seat spread and games without a winner are added by the sweep itself."""
+        return {}
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A share a finding compares with a threshold: a sequential run plays on until each one is
+    decided (its 95 % interval excludes ``threshold``, or is narrower than the run's precision)."""
+
+    name: str
+    share: Any  # pnp.simulate.stats.Share
+    threshold: float
+
 
 class Simulation:
     """A game's engine as the generic runner sees it. Subclass it in the game's rules module.
@@ -160,6 +176,18 @@ class Simulation:
         """Findings about the engine rather than a run (e.g. the choices it makes where the rules
         are silent); added once to a smoke run's findings."""
         return []
+
+    def watched(self, report) -> list[Watch]:
+        """The shares of ``report`` the game's findings compare with a threshold (besides the seats,
+        which every run watches): a sequential run (``pnp check --simulate``) plays more games until
+        each is decided."""
+        return []
+
+    @classmethod
+    def variants(cls, model) -> list[dict[str, Any]]:
+        """The engine options a default run covers, each a dict of ``from_model`` options (e.g. one per
+        board side: ``[{"side": "a"}, {"side": "b"}]``); ``[{}]``: the engine's defaults only."""
+        return [{}]
 
     def component(self, report) -> str:
         """What the findings of ``report`` are about, shown in brackets (e.g. "4 players, side a")."""
