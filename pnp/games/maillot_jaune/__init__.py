@@ -2,6 +2,7 @@
 rulebook template is given, and the rulebook's own diagrams (``FIGURES``)."""
 
 from pnp.games.maillot_jaune.checks import CHECKS, board_square_size, check
+from pnp.games.maillot_jaune.checks import verified as verified  # what the checks verified (pnp.check.passed)
 from pnp.games.maillot_jaune.context import rulebook_context
 from pnp.games.maillot_jaune.facts import Facts
 from pnp.games.maillot_jaune.figures import FIGURES
