@@ -3,6 +3,7 @@ they imply, the movement rules and the rulebook's diagrams drawn from them, and 
 template reads."""
 
 from pnp.games.tour_de_france_mb.checks import CHECKS, check
+from pnp.games.tour_de_france_mb.checks import verified as verified  # what the checks verified (pnp.check.passed)
 from pnp.games.tour_de_france_mb.context import rulebook_context
 from pnp.games.tour_de_france_mb.facts import Facts
 from pnp.games.tour_de_france_mb.figures import FIGURES

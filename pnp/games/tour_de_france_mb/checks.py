@@ -12,6 +12,7 @@ import math
 from collections import Counter
 
 from pnp.check.findings import Finding, error, warning
+from pnp.games.maillot_jaune.verified import Checked, Record, verified_by
 from pnp.model.game_model import GameModel
 
 RISK_EFFECTS = {"advance", "boost", "extra-card", "combativity", "crash", "lose-turn", "headwind", "stall"}
@@ -106,7 +107,7 @@ def race_colours(model: GameModel) -> list[Finding]:
     deck = race_deck(model)
     if deck is None:
         return []
-    out = []
+    out = Checked()
     per: dict[str, Counter] = {t: Counter() for t in f.teams}
     for card in deck.cards:
         if card.colour not in per:
@@ -126,6 +127,9 @@ def race_colours(model: GameModel) -> list[Finding]:
         if counts != first:
             out.append(warning("TDF-DECK-COLOURS", f"colour {team}", "its triplets differ from those of "
                                f"{f.teams[0]}: the colour bonus favours one team", where))
+    out.verified("TDF-DECK-COLOURS", f"deck {deck.id}", "race cards per colour: "
+                 + ", ".join(f"{team} {sum(counts.values())}" for team, counts in per.items())
+                 + f" (the rules give {f.race_deck.per_colour}), the same {len(first)} kinds of card in every colour")
     return out
 
 
@@ -136,7 +140,7 @@ def triplets(model: GameModel) -> list[Finding]:
     deck = race_deck(model)
     if deck is None:
         return []
-    out = []
+    out = Checked()
     for card in deck.cards:
         where = model.card_location(deck, card)
         if len(card.values) != f.cyclists_per_team or any(v < 0 for v in card.values):
@@ -150,6 +154,11 @@ def triplets(model: GameModel) -> list[Finding]:
                              "use triplet or sprint", where))
         elif card.kind == "triplet" and sum(card.values) == 0:
             out.append(error("TDF-DECK-TRIPLETS", f"card {deck.id}/{card.id}", "a card that moves nobody", where))
+    sprints = sum(c.qty for c in deck.cards if c.kind == "sprint")
+    moves = [sum(c.values) for c in deck.cards]
+    out.verified("TDF-DECK-TRIPLETS", f"deck {deck.id}", f"{deck.size} cards of {f.cyclists_per_team} values each, "
+                 f"none negative, moving a team {min(moves, default=0)} to {max(moves, default=0)} squares; "
+                 f"{sprints} sprint card(s) show {', '.join(str(v) for v in f.race_deck.sprint)}")
     return out
 
 
@@ -161,7 +170,7 @@ def risk_composition(model: GameModel) -> list[Finding]:
     where = model.sources.rule("risk_deck")
     if deck is None:
         return [error("TDF-RISK-COMPOSITION", "risk deck", f"no deck '{r.deck}' in decks.yaml", where)]
-    out = []
+    out = Checked()
     kinds = Counter()
     for card in deck.cards:
         loc = model.card_location(deck, card)
@@ -187,6 +196,13 @@ def risk_composition(model: GameModel) -> list[Finding]:
     if crashes < r.crash_min:
         out.append(error("TDF-RISK-COMPOSITION", "crash cards", f"{crashes} crash (chute) cards, the rules need "
                          f"at least {r.crash_min}", model.sources.rule("risk_deck", "crash_min")))
+    effects = Counter()
+    for card in deck.cards:
+        effects[card.fields.get("effect", "")] += card.qty
+    out.verified("TDF-RISK-COMPOSITION", f"deck {deck.id}", f"{deck.size} cards as the box lists: "
+                 f"{kinds[FAVOURABLE]} {FAVOURABLE} ({RISK_COLOURS[FAVOURABLE]}), {kinds[UNFAVOURABLE]} "
+                 f"{UNFAVOURABLE} ({RISK_COLOURS[UNFAVOURABLE]}); {crashes} crash card(s), at least {r.crash_min}; "
+                 "effects " + ", ".join(f"{e} {n}" for e, n in sorted(effects.items())))
     return out
 
 
@@ -196,7 +212,7 @@ def cyclists(model: GameModel) -> list[Finding]:
     """TDF-PARITY-CYCLISTS: cyclists_per_team cyclists and standees per team, one figure per jersey, and the
     box count of cyclists."""
     f = model.facts
-    out = []
+    out = Checked()
     riders = Counter(r.team for r in model.riders if r.team)
     standees = Counter(model.rider(s.rider).team for s in model.standees if model.rider(s.rider).team)
     for team in f.teams:
@@ -213,6 +229,9 @@ def cyclists(model: GameModel) -> list[Finding]:
     if len(model.standees) != f.components.cyclists:
         out.append(error("TDF-PARITY-CYCLISTS", "cyclists", f"{len(model.standees)} standees, the box lists "
                          f"{f.components.cyclists}", model.sources.rule("components", "cyclists")))
+    out.verified("TDF-PARITY-CYCLISTS", "cyclists", f"{len(f.teams)} teams of {f.cyclists_per_team} cyclists and "
+                 f"standees ({sum(riders.values())} and {sum(standees.values())}), one figure each of "
+                 f"{f.jerseys.yellow} and {f.jerseys.green}: {len(model.standees)} standees as the box lists")
     return out
 
 
@@ -230,10 +249,11 @@ def supply(model: GameModel) -> list[Finding]:
     _, side = course_side(model)
     if deck is None or side is None:
         return []
-    out = []
+    out = Checked()
     size = deck.size
     distance = stage_distance(side) or 0
     per_card = mean_squares(model)
+    shown: dict[str, str] = {}  # what each rule computed at the largest table (the last, the most demanding)
     for players in f.players.values():
         for kind in ("road", "team-time-trial"):
             if not f.stages_of(kind):
@@ -244,8 +264,13 @@ def supply(model: GameModel) -> list[Finding]:
                 out.append(error("TDF-SUPPLY-DEAL", label, f"{players} hands of {f.road.hand} and a redraw each take "
                                  f"{dealt} cards, the deck holds {size}", model.sources.rule("road", "hand")))
                 continue
+            shown["TDF-SUPPLY-DEAL"] = (f"{players} players: {players} hands of {f.road.hand} and {f.road.redraw} "
+                                        f"redraw(s) each take {dealt} of the {size} race cards")
             plays = math.ceil(f.cyclists_per_team * distance / per_card) if per_card else 0
             need = players * (f.road.hand + plays)
+            shown["TDF-SUPPLY-STAGE"] = (f"race deck {size} cards, {per_card:.1f} squares per card on average; a stage "
+                                         f"of {distance} squares needs about {plays} plays per player: {need} cards "
+                                         f"at {players} players")
             if need > size:
                 out.append(warning("TDF-SUPPLY-STAGE", label, f"about {plays} plays per player bring a team over "
                                    f"{distance} squares: {need} cards for a deck of {size}; the pile runs out "
@@ -254,6 +279,7 @@ def supply(model: GameModel) -> list[Finding]:
             itt = f.individual_time_trial
             label = f"{players} players, individual time trial"
             racers = min(itt.heat, players)
+            shown["TDF-SUPPLY-ITT"] = f"{racers} racers of {itt.hand} cards take {racers * itt.hand} of {size}"
             if racers * itt.hand > size:
                 out.append(error("TDF-SUPPLY-ITT", label, f"{racers} racers of {itt.hand} cards take "
                                  f"{racers * itt.hand}, the deck holds {size}",
@@ -262,14 +288,22 @@ def supply(model: GameModel) -> list[Finding]:
                 weakest = min((sum(c.values) for c in deck.cards), default=1) or 1
                 worst = math.ceil((itt_distance(side) or 0) / weakest)
                 deals = max(1, math.ceil(worst / itt.hand))
+                shown["TDF-SUPPLY-ITT"] += (f"; at {weakest} square(s) a card, the weakest, a racer needs {worst} "
+                                            f"cards over {itt_distance(side) or 0} squares, {deals} deal(s): "
+                                            f"{racers * deals * itt.hand} cards at once")
                 if racers * deals * itt.hand > size:
                     out.append(warning("TDF-SUPPLY-ITT", label, f"a racer may need {worst} cards ({deals} deals of "
                                        f"{itt.hand}): {racers} racers at once take {racers * deals * itt.hand}, the "
                                        f"deck holds {size}", model.sources.rule("individual_time_trial", "hand")))
+        if rdeck is not None:
+            shown["TDF-SUPPLY-RISK"] = (f"{players} players hold at most {players * f.risk_deck.hand_max} risk "
+                                        f"card(s) of {rdeck.size}")
         if rdeck is not None and players * f.risk_deck.hand_max > rdeck.size:
             out.append(error("TDF-SUPPLY-RISK", f"{players} players", f"{players} players may each hold "
                              f"{f.risk_deck.hand_max} risk card(s), the deck holds {rdeck.size}",
                              model.sources.rule("risk_deck", "hand_max")))
+    for rule, figures in shown.items():
+        out.verified(rule, f"{f.players.min}-{f.players.max} players", figures)
     return out
 
 
@@ -300,12 +334,15 @@ def lost_turn_markers(model: GameModel) -> int:
 def markers(model: GameModel) -> list[Finding]:
     """TDF-SUPPLY-MARKERS: a marker for every cyclist that can be missing a turn at once."""
     need, have = stopped_at_once(model), lost_turn_markers(model)
-    if have >= need:
-        return []
-    where = model.sources.component(next((f"token:{t.id}" for t in model.tokens if t.kind == MARKER),
-                                         "tokens"))
-    return [error("TDF-SUPPLY-MARKERS", "miss-a-turn markers", f"{have} markers printed, but the risk cards can stop "
-                  f"{need} cyclists at once (tokens of kind '{MARKER}' in tokens.yaml)", where)]
+    out = Checked()
+    if have < need:
+        where = model.sources.component(next((f"token:{t.id}" for t in model.tokens if t.kind == MARKER),
+                                             "tokens"))
+        out.append(error("TDF-SUPPLY-MARKERS", "miss-a-turn markers", f"{have} markers printed, but the risk cards "
+                         f"can stop {need} cyclists at once (tokens of kind '{MARKER}' in tokens.yaml)", where))
+    out.verified("TDF-SUPPLY-MARKERS", "miss-a-turn markers", f"{have} markers printed for the {need} cyclists the "
+                 "risk cards can stop at once")
+    return out
 
 
 # --- tables
@@ -318,7 +355,7 @@ def points_table(model: GameModel) -> list[Finding]:
     """TDF-POINTS-TABLE: every place that can score has a value (cyclists, teams, racers), every scale
     is non-negative and never rises with the place, and the second across the green line scores less."""
     f, p = model.facts, model.facts.points
-    out = []
+    out = Checked()
     teams = len(f.teams)
     need = {"road_individual": 1, "road_team": teams, "ttt_team": teams, "itt_individual": f.players.max}
     for key, n in need.items():
@@ -340,21 +377,29 @@ def points_table(model: GameModel) -> list[Finding]:
                          f"{p.bonus_places} cannot be reached", model.sources.rule("points", "bonus_places")))
     if min(p.team_bonus, p.combativity, p.green_first) < 0:
         out.append(error("TDF-POINTS-TABLE", "points", "negative points", model.sources.rule("points")))
+    out.verified("TDF-POINTS-TABLE", "points", "; ".join(f"{key} {', '.join(str(v) for v in getattr(p, key))} for "
+                                                         f"{n} place(s) or more" for key, n in need.items())
+                 + f", never rising; green line {p.green_first} then {p.green_second}; team bonus {p.team_bonus} for "
+                 f"{p.bonus_cyclists} cyclists in the first {p.bonus_places}")
     return out
 
 
 def standings_range(model: GameModel) -> list[Finding]:
     """TDF-STANDINGS-RANGE: a units and a tens track (0-99) hold the best total of either classification."""
     s = model.facts.standings
-    out = []
+    out = Checked()
     where = model.sources.rule("standings", "max")
     if s.min != 0 or s.max != 99:
         out.append(error("TDF-STANDINGS-RANGE", "standings board", f"tracks of units and tens count 0 to 99, "
                          f"not {s.min} to {s.max}", where))
-    for key, best in max_scores(model).items():
+    best_scores = max_scores(model)
+    for key, best in best_scores.items():
         if best > s.max:
             out.append(error("TDF-STANDINGS-RANGE", f"{key} classification", f"a player can reach {best} points, "
                              f"beyond {s.max} on the standings board", model.sources.rule("points")))
+    out.verified("TDF-STANDINGS-RANGE", "standings board", "best totals over the Tour: "
+                 + ", ".join(f"{key} {best}" for key, best in best_scores.items())
+                 + f", within the tracks' {s.min} to {s.max}")
     return out
 
 
@@ -383,10 +428,13 @@ def standings_room(model: GameModel) -> list[Finding]:
     decks = [d for d in model.decks if d.face == "tdf-standings"]
     where = model.sources.component("deck:" + decks[0].id) if decks else model.sources.rule("standings")
     kinds = {c.kind for d in decks for c in d.cards}
-    out = [error("TDF-STANDINGS-ROOM", "standings board", f"no sheet for the {k} classification (a card of "
-                 f"kind '{k}' in a deck of face tdf-standings)", where) for k in ("individual", "team") if k not in kinds]
+    out = Checked(error("TDF-STANDINGS-ROOM", "standings board", f"no sheet for the {k} classification (a card of "
+                        f"kind '{k}' in a deck of face tdf-standings)", where)
+                  for k in ("individual", "team") if k not in kinds)
+    shown = [f"a sheet for each classification ({', '.join(sorted(kinds))})"]
     pawns = [t for t in model.tokens if t.kind == "pawn"]
     if not pawns:
+        out.verified("TDF-STANDINGS-ROOM", "standings board", shown[0])
         return out
     pawn, teams = max(t.size_mm for t in pawns), max(model.info.players.max, len({t.colour for t in pawns}))
     for deck in decks:
@@ -395,17 +443,20 @@ def standings_room(model: GameModel) -> list[Finding]:
             continue
         w, h = standings_box(size.w, size.h)
         room = (w - STANDINGS_LABEL_MM) / teams
+        shown.append(f"deck {deck.id}: a box of {w:.1f} x {h:.1f} mm holds {teams} pawns of {pawn:g} mm side by side "
+                     f"({room:.1f} mm each)")
         if room < pawn + 0.5 or h < pawn + 1.0:
             out.append(error("TDF-STANDINGS-ROOM", f"deck {deck.id}", f"a box of {w:.1f} x {h:.1f} mm cannot hold "
                              f"{teams} pawns of {pawn:g} mm side by side; make the pawns smaller (tokens.yaml "
                              f"size_mm) or the sheet larger (card_size)", model.sources.component("deck:" + deck.id)))
+    out.verified("TDF-STANDINGS-ROOM", "standings board", "; ".join(shown))
     return out
 
 
 def stages(model: GameModel) -> list[Finding]:
     """TDF-STAGES: stages numbered 1..n; the first is a road stage (its winner takes the Yellow Jersey)."""
     st = model.facts.stages
-    out = []
+    out = Checked()
     where = model.sources.rule("stages")
     if [s.number for s in st] != list(range(1, len(st) + 1)):
         out.append(error("TDF-STAGES", "stages", f"stages numbered {[s.number for s in st]}, not 1 to {len(st)}",
@@ -413,6 +464,8 @@ def stages(model: GameModel) -> list[Finding]:
     if not st or st[0].kind != "road":
         out.append(error("TDF-STAGES", "stage 1", "the first stage must be a road stage: its winner takes the "
                          "Yellow Jersey", where))
+    out.verified("TDF-STAGES", "stages", f"{len(st)} stages numbered 1 to {len(st)}: "
+                 + ", ".join(s.kind for s in st) + "; the first is a road stage")
     return out
 
 
@@ -428,7 +481,7 @@ def board(model: GameModel) -> list[Finding]:
         return [error("TDF-BOARD", "course", f"no side '{f.course.side}' of board '{f.course.board}'",
                       model.sources.rule("course"))]
     where = model.sources.component(f"board:{brd.id}")
-    out = []
+    out = Checked()
 
     def bad(component: str, message: str) -> None:
         out.append(error("TDF-BOARD", component, message, where))
@@ -491,6 +544,14 @@ def board(model: GameModel) -> list[Finding]:
     if w > MAX_BOARD_MM[0] or h > MAX_BOARD_MM[1]:
         out.append(warning("TDF-BOARD", "size", f"{w:g} x {h:g} mm is larger than {MAX_BOARD_MM[0]:g} x "
                            f"{MAX_BOARD_MM[1]:g} mm", where))
+    out.verified("TDF-BOARD", f"board {brd.id}", f"side {side.id}: {side.adjacency} moves on {side.lanes} lanes, "
+                 f"{len(f.teams)} corridors of {f.team_time_trial.corridor_lanes}, a band of "
+                 f"{f.cyclists_per_team} per team in file; {len(starts)} time trial starts in lanes "
+                 f"{', '.join(str(lane) for lane in itt.lanes)}; {len(side.marks('risk'))} red dots; green line at "
+                 f"{green.column if green else '-'} between the bands ({front}) and the finish "
+                 f"({finish.column if finish else '-'}) with a run-out to square {side.columns}; {slots} finish slots for "
+                 f"{len(f.teams) * f.cyclists_per_team} cyclists; {w:g} x {h:g} mm holds the course's {ew:g} x "
+                 f"{eh:g} mm")
     return out
 
 
@@ -502,10 +563,13 @@ def risk_balance(model: GameModel) -> list[Finding]:
     if side is None:
         return []
     per = {team: sum(1 for d in side.marks("risk") if d.lane in f.corridor(team)) for team in f.teams}
+    out = Checked()
     if len(set(per.values())) > 1:
-        return [warning("TDF-BOARD-RISK-BALANCE", "red dots", f"red dots per corridor {per}: the road is not even",
-                        model.sources.component(f"board:{f.course.board}"))]
-    return []
+        out.append(warning("TDF-BOARD-RISK-BALANCE", "red dots", f"red dots per corridor {per}: the road is not even",
+                           model.sources.component(f"board:{f.course.board}")))
+    out.verified("TDF-BOARD-RISK-BALANCE", "red dots", "red dots per corridor: "
+                 + ", ".join(f"{team} {n}" for team, n in per.items()))
+    return out
 
 
 # --- identity, colours, box list
@@ -513,13 +577,15 @@ def risk_balance(model: GameModel) -> list[Finding]:
 def identity(model: GameModel) -> list[Finding]:
     """TDF-PLAYERS: game.yaml and rules.yaml agree, and there is a team for the largest table."""
     a, b = model.info.players, model.facts.players
-    out = []
+    out = Checked()
     if (a.min, a.max) != (b.min, b.max):
         out.append(error("TDF-PLAYERS", "players", f"game.yaml says {a.min}-{a.max} players, rules.yaml "
                          f"{b.min}-{b.max}", model.sources.rule("players")))
     if b.max > len(model.facts.teams):
         out.append(error("TDF-PLAYERS", "players", f"up to {b.max} players but {len(model.facts.teams)} teams",
                          model.sources.rule("teams")))
+    out.verified("TDF-PLAYERS", "players", f"{b.min}-{b.max} players in game.yaml and rules.yaml, "
+                 f"{len(model.facts.teams)} teams for the largest table")
     return out
 
 
@@ -527,7 +593,7 @@ def colours(model: GameModel) -> list[Finding]:
     """TDF-COLOURS: every team colour exists and has a letter of its own; each has a team jersey; the yellow
     and green jerseys are award jerseys."""
     f = model.facts
-    out = []
+    out = Checked()
     known = {c.id: c for c in model.colours}
     letters = Counter(c.letter for c in model.colours if c.letter)
     for team in f.teams:
@@ -547,6 +613,9 @@ def colours(model: GameModel) -> list[Finding]:
         if j is None or not j.award:
             out.append(error("TDF-COLOURS", f"jersey {jid}", f"the {key} jersey must be an award jersey of "
                              "jerseys.yaml", model.sources.rule("jerseys", key)))
+    out.verified("TDF-COLOURS", "teams", f"{len(f.teams)} team colours, each with a letter of its own ("
+                 + ", ".join(f"{t} {known[t].letter}" for t in f.teams if t in known)
+                 + f") and a team jersey; {f.jerseys.yellow} and {f.jerseys.green} are award jerseys")
     return out
 
 
@@ -556,7 +625,7 @@ def manifest(model: GameModel) -> list[Finding]:
     deck, rdeck = race_deck(model), risk_deck(model)
     actual = {"race_cards": deck.size if deck else 0, "risk_cards": rdeck.size if rdeck else 0,
               "cyclists": len(model.standees), "pawns": sum(t.count for t in model.tokens if t.kind == "pawn")}
-    out = []
+    out = Checked()
     for key, value in actual.items():
         if value != getattr(c, key):
             out.append(error("TDF-MANIFEST", key.replace("_", " "), f"the data holds {value}, the rules list "
@@ -567,6 +636,10 @@ def manifest(model: GameModel) -> list[Finding]:
     if c.cyclists != len(f.teams) * f.cyclists_per_team + 2:
         out.append(error("TDF-MANIFEST", "cyclists", f"{c.cyclists} cyclists for {len(f.teams)} teams of "
                          f"{f.cyclists_per_team} and the two jersey figures", model.sources.rule("components", "cyclists")))
+    out.verified("TDF-MANIFEST", "box list", "the data holds what the box lists: "
+                 + ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in actual.items())
+                 + f"; {c.pawns} pawns = {f.players.max} players x {c.pawns_per_player}, {c.cyclists} cyclists = "
+                 f"{len(f.teams)} teams x {f.cyclists_per_team} + 2 jersey figures")
     return out
 
 
@@ -577,3 +650,9 @@ CHECKS = (race_colours, triplets, risk_composition, cyclists, supply, markers, p
 def check(model: GameModel) -> list[Finding]:
     """Run every Tour de France check on ``model``."""
     return [finding for rule in CHECKS for finding in rule(model)]
+
+
+def verified(model: GameModel) -> list[Record]:
+    """What every Tour de France check verified on ``model`` and found nothing wrong with, with its figures
+    (pnp.check.passed lists them)."""
+    return verified_by(CHECKS, model)
