@@ -144,7 +144,10 @@ def list_games(ctx: Ctx) -> None:
               help="html: the designer's report (findings, decisions and questions with their ids) as one page.")
 @click.option("--strict", is_flag=True, help="Also fail (exit 1) on warnings.")
 @click.option("--simulate", is_flag=True,
-              help="Also play a fixed-seed smoke run (about 200 games per player count) and report what it finds.")
+              help="Also play the game's engine at every player count and board side, from a fixed seed, until "
+                   "each finding is decided (500 to 20,000 games each), and report what it finds.")
+@click.option("--jobs", type=click.IntRange(0, 256), default=0, show_default=True,
+              help="Processes for --simulate (0: every core); the findings are the same for any number.")
 @click.option("--quick", is_flag=True,
               help="The rules checks and the faces' templates only: skip laying out the kit in every language.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
@@ -153,7 +156,7 @@ def list_games(ctx: Ctx) -> None:
               help="Also list every check that passed, with the figures it computed (JSON always lists them).")
 @click.pass_obj
 @_fail_cleanly
-def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool, quick: bool,
+def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bool, jobs: int, quick: bool,
           paper: str, show_all: bool) -> None:
     """Check games against their rules model (all games when none is named), then lay out their kits
     in every language as a build would, without painting (the preflight): whatever a build would
@@ -170,6 +173,7 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
 
     results = {}
     models = {}
+    simulated: dict[str, list] = {}
     data_errors = []
     refused: list[str] = []
     for game_id, folder in _resolve(ctx, games).items():
@@ -180,7 +184,9 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
             continue
         try:
             with _smoke_progress(game_id, simulate) as progress:
-                results[game_id] = run_checks(model, simulate=simulate, progress=progress)
+                simulated[game_id] = []
+                results[game_id] = run_checks(model, simulate=simulate, progress=progress,
+                                              passed=simulated[game_id], jobs=jobs)
         except NoSimulation as exc:
             click.echo(f"note: {exc}; its rules checks only", err=True)
             results[game_id] = run_checks(model)
@@ -192,7 +198,8 @@ def check(ctx: Ctx, games: tuple[str, ...], fmt: str, strict: bool, simulate: bo
         raise DataErrors(data_errors, written=False)
     from pnp.check.passed import passed_checks
 
-    passed = {g: passed_checks(models[g], fs) for g, fs in results.items()} if show_all or fmt == "json" else {}
+    passed = {g: passed_checks(models[g], fs) + simulated.get(g, []) for g, fs in results.items()} \
+        if show_all or fmt == "json" else {}
     if fmt == "json":
         click.echo(as_json(results, passed))
     elif fmt == "html":
@@ -723,8 +730,8 @@ class _smoke_progress:
         self.bar = tqdm(desc=f"{self.game} smoke run", unit="game", leave=False, disable=None)
         return self._update
 
-    def _update(self, players: int, done: int, total: int) -> None:
-        self.bar.set_postfix_str(f"{players} players")
+    def _update(self, what: str, done: int, total: int) -> None:
+        self.bar.set_postfix_str(what)
         self.bar.total = total
         self.bar.n = done
         self.bar.refresh()

@@ -304,12 +304,20 @@ def test_check_lists_the_engine_gaps_as_questions(runner: CliRunner, real_data: 
     assert "question GJ-ENGINE-ZERO-MOVE" in result.output
 
 
-def test_check_simulate_adds_the_smoke_run(runner: CliRunner, real_data: Path) -> None:
-    result = pnp(runner, real_data, "check", "green-jersey", "--simulate", "--format", "json")
+def test_check_simulate_adds_the_smoke_run(runner: CliRunner, real_data: Path, monkeypatch) -> None:
+    monkeypatch.setattr("pnp.simulate.findings.SMOKE_GAMES", 40)  # every player count and side, 40 games each
+    result = pnp(runner, real_data, "check", "green-jersey", "--simulate", "--jobs", "1", "--format", "json")
     assert result.exit_code == 0, result.output
-    rules = {f["rule"] for f in json.loads(result.output)["green-jersey"]}
+    found = json.loads(result.output)["green-jersey"]
+    rules = {f["rule"] for f in found if f["severity"] != "passed"}
     assert any(r.startswith("GJ-SIM-") for r in rules)
     assert "GJ-SIM-INVARIANT" not in rules
+    passed = {(f["rule"], f["component"]) for f in found if f["severity"] == "passed"}
+    for side in "ab":
+        for players in range(2, 7):
+            assert ("GJ-SIM-INVARIANT", f"{players} players, side {side}, {players} sprints") in passed \
+                or players < 4  # 2 and 3 players play 4 and 3 sprints first, then 6
+            assert ("GJ-SIM-LENGTH", f"{players} players, side {side}, 6 sprints") in passed or players > 3
 
 
 def test_build_only_cards_writes_cards_and_manifest(runner: CliRunner, real_data: Path, tmp_path: Path) -> None:

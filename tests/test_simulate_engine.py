@@ -184,11 +184,11 @@ def test_pnp_simulate_plays_a_game_s_own_engine(dice_game: Path, runner):
 def test_a_game_without_an_engine_says_so(runner):
     from pnp.cli import cli
 
-    model = load_game(ROOT / "data" / "maillot-jaune")
+    model = load_game(ROOT / "data" / "flamme-rouge-variants")  # the base game is not in the data
     assert not has_engine(model)
     with pytest.raises(NoEngine):
         find_simulation(model)
-    result = runner.invoke(cli, ["simulate", str(ROOT / "data" / "maillot-jaune"), "--players", "3"])
+    result = runner.invoke(cli, ["simulate", str(ROOT / "data" / "flamme-rouge-variants"), "--players", "3"])
     assert result.exit_code == 2 and "has no rules engine yet" in result.output
 
 

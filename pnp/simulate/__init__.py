@@ -9,7 +9,8 @@ and pnp.simulate.turns for a game written as states and moves).
 
 from pnp.simulate.engine import (POLICIES, Details, GameRecord, NoEngine, Outcome, Simulation, Watch, find_simulation,
                                  has_engine, simulation_class)
-from pnp.simulate.findings import report_findings, smoke_findings
+from pnp.simulate.findings import SmokeRun, report_findings, smoke_findings, smoke_run
+from pnp.simulate.sequential import Stopping, run_until_decided
 from pnp.simulate.report import Failure, Report, SeatStat
 from pnp.simulate.runner import game_seed, run_games
 from pnp.simulate.simulate import simulate
@@ -17,5 +18,5 @@ from pnp.simulate.stats import Share, Summary, wilson
 from pnp.simulate.turns import ReplayError, TurnEngine
 
 __all__ = ["Details", "Failure", "GameRecord", "NoEngine", "Outcome", "POLICIES", "ReplayError", "Report",
-           "SeatStat", "Share", "Simulation", "Summary", "TurnEngine", "Watch", "find_simulation", "game_seed", "has_engine",
-           "report_findings", "run_games", "simulate", "simulation_class", "smoke_findings", "wilson"]
+           "SeatStat", "Share", "Simulation", "SmokeRun", "Stopping", "Summary", "TurnEngine", "Watch", "find_simulation", "game_seed", "has_engine",
+           "report_findings", "run_games", "run_until_decided", "simulate", "smoke_run", "simulation_class", "smoke_findings", "wilson"]

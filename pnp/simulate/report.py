@@ -8,7 +8,7 @@ figures are its ``Details`` (``Simulation.summarize``): merged into the JSON, an
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.simulate.engine import Details, GameRecord, Simulation
@@ -62,6 +62,22 @@ class Report:
     no_winner: Share
     detail: Details
     failures: tuple[Failure, ...] = field(default=())
+    stop: str = ""
+    """Why a sequential run stopped: "decided" (every watched share), "cap" (games ran out); "" for a plain run."""
+    open: tuple[str, ...] = ()
+    """The watched shares still undecided when a sequential run hit its cap."""
+
+    def stopped(self, why: str, still: tuple[str, ...] = ()) -> "Report":
+        """This report, marked as the end of a sequential run (see pnp.simulate.sequential)."""
+        return replace(self, stop=why, open=still)
+
+    def stop_words(self) -> str:
+        """How a sequential run ended, for messages ("" for a plain run)."""
+        if self.stop == "decided":
+            return "every watched share decided"
+        if self.stop == "cap":
+            return f"cap reached, still open: {', '.join(self.open)}" if self.open else "cap reached"
+        return ""
 
     @classmethod
     def from_records(cls, records: list[GameRecord], sim: Simulation, *, players: int, seed: int,
@@ -89,6 +105,7 @@ class Report:
             "seats": [s.as_dict() for s in self.seats],
             "no_winner": self.no_winner.as_dict(),
             "failures": [f.as_dict() for f in self.failures],
+            **({"stopped": {"why": self.stop, "open": list(self.open)}} if self.stop else {}),
         }
 
     def as_json(self) -> str:
@@ -98,7 +115,8 @@ class Report:
         setup = self.detail.header()
         lines = [
             f"{self.game}: {self.games} games, {self.players} players, {f'{setup}, ' if setup else ''}"
-            f"{self.policy} play, seed {self.seed}",
+            f"{self.policy} play, seed {self.seed}"
+            + (f" (sequential: {self.stop_words()})" if self.stop else ""),
             "",
             *self.detail.lines(self),
             "",

@@ -30,6 +30,11 @@ def play_record(sim: Simulation, players: int, seed: int, index: int, policy: st
     return GameRecord(index, s, o.winner, o.moves, o.detail, o.error, o.error_move, o.error_at)
 
 
+def cores(jobs: int) -> int:
+    """The processes ``jobs`` asks for: 0 or less means one per core."""
+    return jobs if jobs > 0 else (os.cpu_count() or 1)
+
+
 # --- worker processes
 
 _JOB: tuple | None = None
@@ -46,21 +51,21 @@ def _chunk(bounds: tuple[int, int]) -> list[GameRecord]:
 
 
 def run_games(sim: Simulation, players: int, games: int, seed: int, policy: str = "random", jobs: int = 1,
-              progress: Progress | None = None, check: bool = True) -> list[GameRecord]:
-    """``games`` records, in game order. ``jobs`` > 1 plays them in that many processes
-    (0 or less: one per core)."""
-    if jobs <= 0:
-        jobs = os.cpu_count() or 1
+              progress: Progress | None = None, check: bool = True, start: int = 0) -> list[GameRecord]:
+    """``games`` records, in game order, of games ``start`` to ``start + games - 1`` of the run
+    seeded with ``seed``. ``jobs`` > 1 plays them in that many processes (0 or less: one per core)."""
+    jobs = cores(jobs)
     jobs = max(1, min(jobs, games))
+    stop = start + games
     if jobs == 1:
         out = []
-        for i in range(games):
+        for i in range(start, stop):
             out.append(play_record(sim, players, seed, i, policy, check))
             if progress is not None:
-                progress(i + 1, games)
+                progress(i + 1 - start, games)
         return out
     size = max(1, min(50, games // (jobs * 4) or 1))
-    bounds = [(a, min(games, a + size)) for a in range(0, games, size)]
+    bounds = [(a, min(stop, a + size)) for a in range(start, stop, size)]
     job = (sim, players, seed, policy, check)
     out: list[GameRecord] = []
     methods = mp.get_all_start_methods()

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from pnp.check.findings import Finding, question, warning
 from pnp.games.green_jersey.engine import EngineData, InvariantViolation, play_game
-from pnp.simulate.engine import Details, GameRecord, Outcome, Simulation
+from pnp.simulate.engine import Details, GameRecord, Outcome, Simulation, Watch
 from pnp.simulate.findings import run_words
 from pnp.simulate.stats import Share, Summary
 
@@ -122,6 +122,11 @@ class GreenJerseyDetails(Details):
     def header(self) -> str:
         return f"side {self.side}, {self.sprints_per_game} sprints"
 
+    def outcomes(self) -> dict:
+        return {"sprint ended on the line": self.ended_by_finishers, "sprint length": self.sprint_length,
+                "pile ran out in a deal": self.deal_short, "discards held back": self.deal_capped,
+                "jersey changes": self.jersey_changes, "photo-finish": self.photo_finish}
+
     def as_dict(self) -> dict:
         return {
             "side": self.side, "sprints_per_game": self.sprints_per_game,
@@ -155,7 +160,7 @@ class GreenJerseyDetails(Details):
                 f"{i}: {100 * s.value:.0f} %" for i, s in enumerate(self.finishers_by_sprint, 1)),
             f"riders over the line per sprint: {self.finishers_per_sprint.text()}",
             f"photo-finish for a scoring place: {self.photo_finish.text()}",
-            f"cards kept after a sprint ended on the line: {self.kept.text()}",
+            f"cards kept by all players together after a sprint ended on the line: {self.kept.text()}",
             "",
             f"draw pile ran out while dealing: {self.deal_short.text()}"
             + (f" (at: {', '.join(f'{k} {v}' for k, v in self.deal_short_steps.items())})"
@@ -176,33 +181,57 @@ class GreenJerseyDetails(Details):
 class GreenJerseySimulation(Simulation):
     """Green Jersey's engine (pnp.games.green_jersey.engine) on the printed board side and deck.
 
-    Options: ``side`` (a board side; default ``engine.board_side`` of rules.yaml) and ``sprints``
-    (sprints per game; default the first number of rules.yaml for the player count)."""
+    Options: ``side`` (a board side; default ``engine.board_side`` of rules.yaml), ``sprints``
+    (sprints per game; default the first number of rules.yaml for the player count) or
+    ``sprint_option`` (which of the rules' numbers for the player count, from 0)."""
 
     rule_prefix = "GJ-SIM"
     move_unit = "cards played"
     smoke_policy = "greedy"  # random play hardly ever races anyone to the line
 
-    def __init__(self, data: EngineData, sprints: int | None = None) -> None:
+    def __init__(self, data: EngineData, sprints: int | None = None, sprint_option: int = 0) -> None:
         self.data = data
         self.sprints = sprints
+        self.sprint_option = sprint_option
         self.game = data.game
 
     @classmethod
-    def from_model(cls, model, side: str | None = None, sprints: int | None = None) -> "GreenJerseySimulation":
-        return cls(EngineData.from_model(model, side), sprints)
+    def from_model(cls, model, side: str | None = None, sprints: int | None = None,
+                   sprint_option: int | None = None) -> "GreenJerseySimulation":
+        return cls(EngineData.from_model(model, side), sprints, sprint_option or 0)
+
+    @classmethod
+    def variants(cls, model) -> list[dict]:
+        """Every board side, with every number of sprints the rules give (for the player counts
+        that have a second one, a second variant)."""
+        sides = [s.id for b in model.boards[:1] for s in b.sides] or [None]
+        options = max((len(v) for v in model.facts.sprints.values()), default=1)
+        return [{"side": side, **({"sprint_option": i} if i else {})} for side in sides for i in range(options)]
 
     def validate(self, players: int, policy: str) -> None:
         if not 1 <= players <= self.data.n_riders:
             raise ValueError(f"{players} players: the game has {self.data.n_riders} riders")
+        if self.sprints is None and self.sprint_option and \
+                len(self.data.sprints.get(players, ())) <= self.sprint_option:
+            raise ValueError(f"{players} players: the rules give no sprint count number {self.sprint_option + 1}")
         super().validate(players, policy)
 
     def sprints_per_game(self, players: int) -> int:
-        return self.sprints if self.sprints is not None else self.data.sprints_for(players)
+        if self.sprints is not None:
+            return self.sprints
+        if self.sprint_option:
+            return self.data.sprints[players][self.sprint_option]
+        return self.data.sprints_for(players)
+
+    def watched(self, report) -> list[Watch]:
+        d: GreenJerseyDetails = report.detail
+        return [Watch("sprints ended on the line", d.ended_by_finishers, RARE_END),
+                Watch("games without a winner", report.no_winner, NO_WINNER)]
 
     def play(self, players: int, seed: int, policy: str, check: bool = True) -> Outcome:
         try:
-            r = play_game(self.data, players, seed, policy=policy, sprints=self.sprints, check=check)
+            r = play_game(self.data, players, seed, policy=policy, sprints=self.sprints_per_game(players),
+                          check=check)
         except InvariantViolation as exc:
             return Outcome(None, exc.move, None, exc.detail, exc.move, (("sprint", exc.sprint),))
         sprints = tuple(
@@ -217,7 +246,7 @@ class GreenJerseySimulation(Simulation):
         return GreenJerseyDetails.of(records, self.data.geo.side_id, self.sprints_per_game(players))
 
     def component(self, report) -> str:
-        return f"{report.players} players, side {report.detail.side}"
+        return f"{report.players} players, side {report.detail.side}, {report.detail.sprints_per_game} sprints"
 
     @classmethod
     def source(cls, model, topic: str, players: int | None = None):
