@@ -2,6 +2,7 @@
 and what the rulebook template reads."""
 
 from pnp.games.tour_de_france_quiz.checks import CHECKS, check
+from pnp.games.tour_de_france_quiz.checks import verified as verified  # what the checks verified (pnp.check.passed)
 from pnp.games.tour_de_france_quiz.context import rulebook_context
 from pnp.games.tour_de_france_quiz.facts import Facts
 

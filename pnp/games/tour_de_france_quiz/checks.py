@@ -14,6 +14,7 @@ import math
 from collections import Counter
 
 from pnp.check.findings import Finding, error, warning
+from pnp.games.maillot_jaune.verified import Checked, Record, verified_by
 from pnp.games.tour_de_france_quiz.facts import SHUFFLED
 from pnp.model.game_model import GameModel
 
@@ -90,7 +91,7 @@ def pace(model: GameModel) -> dict[str, float]:
 def backs(model: GameModel) -> list[Finding]:
     """TDQ-DECK-BACKS: the six shuffled decks have six different backs, none shared with another deck."""
     f = model.facts
-    out = []
+    out = Checked()
     where = model.sources.rule("components", "backs")
     shuffled = [deck(model, k) for k in SHUFFLED]
     shuffled = [d for d in shuffled if d is not None]
@@ -103,6 +104,8 @@ def backs(model: GameModel) -> list[Finding]:
             out.append(error("TDQ-DECK-BACKS", f"deck {d.id}", f"its back '{d.back}' is shared with another deck: "
                              "a shuffled deck must be told apart by its back",
                              model.sources.component(f"deck:{d.id}")))
+    out.verified("TDQ-DECK-BACKS", "backs", f"{len(shuffled)} shuffled decks, {len({d.back for d in shuffled})} "
+                 "backs, none shared: " + ", ".join(f"{d.id} {d.back}" for d in shuffled))
     return out
 
 
@@ -110,7 +113,8 @@ def points_cards(model: GameModel) -> list[Finding]:
     """TDQ-POINTS: each points deck holds cards of its own jersey only, every one worth 1 point or more,
     and (rules.yaml points_cards) as many cards of each value as the rules list."""
     f = model.facts
-    out = []
+    out = Checked()
+    shown = []
     listed = f.points_cards
     if listed is not None:
         for key in ("polka", "green", "white"):
@@ -125,6 +129,8 @@ def points_cards(model: GameModel) -> list[Finding]:
             have: Counter = Counter()
             for card in d.cards:
                 have[card.value] += card.qty
+            shown.append(f"{d.id} {d.size} cards (" + ", ".join(f"{n} x {v}" for v, n in sorted(have.items()) if v)
+                         + ")")
             want = {v: n for v, n in listed.of(key).items() if n}
             if dict(have) != want:
                 out.append(error("TDQ-POINTS", f"deck {d.id}", f"cards by value {dict(sorted(have.items()))}, the "
@@ -139,6 +145,8 @@ def points_cards(model: GameModel) -> list[Finding]:
             if card.value is None or card.value < 1:
                 out.append(error("TDQ-POINTS", f"card {d.id}/{card.id}", f"worth {card.value}: a points card "
                                  "is worth 1 point or more", loc))
+    out.verified("TDQ-POINTS", "points decks", "cards by value as rules.yaml points_cards lists them, each of its "
+                 "own jersey and worth 1 point or more: " + "; ".join(shown))
     return out
 
 
@@ -149,7 +157,7 @@ def strategy_balance(model: GameModel) -> list[Finding]:
     d = deck(model, "strategy")
     if d is None:
         return []
-    out = []
+    out = Checked()
     for card in d.cards:
         v = card.value or 0
         want = "plus" if v > 0 else "minus"
@@ -167,14 +175,19 @@ def strategy_balance(model: GameModel) -> list[Finding]:
                              f"the rules want {f.strategy.per_value} of each of "
                              f"{', '.join(f'{s * v:+d}' for v in f.strategy.values for s in (1, -1))}",
                              model.sources.rule("strategy", "values")))
-    if f.strategy.balanced:
-        plus = sum(c.qty for c in d.cards if (c.value or 0) > 0)
-        minus = sum(c.qty for c in d.cards if (c.value or 0) < 0)
-        total = sum((c.value or 0) * c.qty for c in d.cards)
-        if plus != minus or total != 0:
-            out.append(warning("TDQ-STRATEGY-BALANCE", "strategy deck", f"{plus} plus and {minus} minus cards "
-                               f"summing to {total:+d}: the deck favours one side",
-                               model.sources.rule("strategy", "balanced")))
+    plus = sum(c.qty for c in d.cards if (c.value or 0) > 0)
+    minus = sum(c.qty for c in d.cards if (c.value or 0) < 0)
+    total = sum((c.value or 0) * c.qty for c in d.cards)
+    if f.strategy.balanced and (plus != minus or total != 0):
+        out.append(warning("TDQ-STRATEGY-BALANCE", "strategy deck", f"{plus} plus and {minus} minus cards "
+                           f"summing to {total:+d}: the deck favours one side",
+                           model.sources.rule("strategy", "balanced")))
+    values: Counter = Counter()
+    for card in d.cards:
+        values[card.value or 0] += card.qty
+    out.verified("TDQ-STRATEGY-BALANCE", f"deck {d.id}", f"{d.size} cards: "
+                 + ", ".join(f"{n} x {v:+d}" for v, n in sorted(values.items()))
+                 + f"; {plus} plus and {minus} minus summing to {total:+d}")
     return out
 
 
@@ -185,7 +198,7 @@ def mishaps(model: GameModel) -> list[Finding]:
     d = deck(model, "mishaps")
     if d is None:
         return []
-    out = []
+    out = Checked()
     known = set(m.favourable) | set(m.unfavourable) | {"joker"}
     for card in d.cards:
         loc = model.card_location(d, card)
@@ -206,6 +219,9 @@ def mishaps(model: GameModel) -> list[Finding]:
     if not good or not bad:
         out.append(error("TDQ-MISHAPS", "mishap deck", f"{good} favourable and {bad} unfavourable cards: the "
                          "rules promise both", model.sources.rule("mishaps")))
+    out.verified("TDQ-MISHAPS", f"deck {d.id}", f"{d.size} named cards of known effects: {good} favourable, {bad} "
+                 f"unfavourable, {jokers} joker(s) (at least {m.jokers_min}); a value on every "
+                 f"{', '.join(MISHAP_VALUED)} card")
     return out
 
 
@@ -216,7 +232,7 @@ def questions(model: GameModel) -> list[Finding]:
     d = deck(model, "questions")
     if d is None:
         return []
-    out = []
+    out = Checked()
     n = f.questions.answers
     seen: dict[str, str] = {}
     for card in d.cards:
@@ -239,6 +255,8 @@ def questions(model: GameModel) -> list[Finding]:
             if ok not in {str(i) for i in range(1, n + 1)}:
                 out.append(error("TDQ-QUESTIONS", label, f"the right {side} answer is '{ok}', not a number from "
                                  f"1 to {n}", loc))
+    out.verified("TDQ-QUESTIONS", f"deck {d.id}", f"{len(d.cards)} unique cards, {len(seen)} different questions "
+                 f"({', '.join(f.questions.sides)}), each with {n} different answers and its right one from 1 to {n}")
     return out
 
 
@@ -247,7 +265,7 @@ def questions(model: GameModel) -> list[Finding]:
 def parity(model: GameModel) -> list[Finding]:
     """TDQ-PARITY: a pawn (standee) per player, a jersey card per jersey of the race, a stand per jersey card."""
     f = model.facts
-    out = []
+    out = Checked()
     where = model.sources.rule("components")
     if len(model.standees) != f.components.pawns or f.components.pawns < f.players.max:
         out.append(error("TDQ-PARITY", "pawns", f"{len(model.standees)} pawns printed, {f.components.pawns} in the "
@@ -255,9 +273,12 @@ def parity(model: GameModel) -> list[Finding]:
     colours = Counter(model.rider(s.rider).colour for s in model.standees if s.rider)
     if any(n > 1 for n in colours.values()):
         out.append(error("TDQ-PARITY", "pawns", "two pawns share a colour", where))
+    figures = [f"{len(model.standees)} pawns of {len(colours)} colours for up to {f.players.max} players"]
     d = deck(model, "jerseys")
     if d is not None:
         shown = Counter(j for c in d.cards for j in c.jerseys)
+        figures.append(f"{d.size} jersey cards showing {', '.join(sorted(shown))} once each, {f.components.stands} "
+                       "stands")
         for key in ("yellow", "polka", "green", "white"):
             jid = getattr(f.jerseys, key)
             if shown.get(jid, 0) != 1:
@@ -272,6 +293,9 @@ def parity(model: GameModel) -> list[Finding]:
         if not any(sq.action == "points" and sq.deck == ref.deck for sq in f.squares.values()):
             out.append(error("TDQ-PARITY", f"jersey {jid}", f"no square draws from the {ref.deck} deck",
                              model.sources.rule("squares")))
+    drawn = sorted({sq.deck for sq in f.squares.values() if sq.action == "points" and sq.deck})
+    figures.append(f"squares draw from {', '.join(drawn)}")
+    out.verified("TDQ-PARITY", "components", "; ".join(figures))
     return out
 
 
@@ -289,7 +313,7 @@ def track(model: GameModel) -> list[Finding]:
         return [error("TDQ-TRACK", "track", f"no side '{f.track.side}' of board '{f.track.board}'",
                       model.sources.rule("track"))]
     where = model.sources.component(f"board:{brd.id}")
-    out = []
+    out = Checked()
 
     def bad(component: str, message: str) -> None:
         out.append(error("TDQ-TRACK", component, message, where))
@@ -344,6 +368,11 @@ def track(model: GameModel) -> list[Finding]:
     if any(sq.action == "points" and sq.deck not in {d.id for d in model.decks} for sq in f.squares.values()):
         out.append(error("TDQ-TRACK", "squares", "a points square draws from a deck that does not exist",
                          model.sources.rule("squares")))
+    out.verified("TDQ-TRACK", f"board {brd.id}", f"{side.columns} squares of one type each, all {len(kinds)} types "
+                 f"of the rules on the track; {len(prologue)} prologue squares numbered 1 to {len(prologue)}, "
+                 f"Prologue 1 in front; Champs-Élysées squares {min(champs, default=0)} to {max(champs, default=0)}, "
+                 f"then the Arrivée on square {side.columns}, reached by the exact count; a setback of "
+                 f"{f.setback} never lands before square {start + 1}; {len(towns)} stage towns, each named once")
     return out
 
 
@@ -351,11 +380,15 @@ def game_length(model: GameModel) -> list[Finding]:
     """TDQ-TRACK-LENGTH: the expected game (track length over the dice's net advance, plus the turns to
     stop exactly on the Arrivée) lasts target_minutes, give or take tolerance_minutes, at pace.players."""
     p, f = pace(model), model.facts.pace
+    out = Checked()
     if abs(p["minutes"] - f.target_minutes) > f.tolerance_minutes:
-        return [warning("TDQ-TRACK-LENGTH", "track", f"{p['squares']} squares at {p['net']:.1f} a turn take "
-                        f"{p['turns']:.1f} turns: about {p['minutes']:.0f} minutes at {f.players} players, not "
-                        f"{f.target_minutes:g} ± {f.tolerance_minutes:g}", model.sources.rule("pace"))]
-    return []
+        out.append(warning("TDQ-TRACK-LENGTH", "track", f"{p['squares']} squares at {p['net']:.1f} a turn take "
+                           f"{p['turns']:.1f} turns: about {p['minutes']:.0f} minutes at {f.players} players, not "
+                           f"{f.target_minutes:g} ± {f.tolerance_minutes:g}", model.sources.rule("pace")))
+    out.verified("TDQ-TRACK-LENGTH", "track", f"{p['squares']} squares at {p['net']:.1f} a turn take "
+                 f"{p['turns']:.1f} turns: about {p['minutes']:.0f} minutes at {f.players} players, within "
+                 f"{f.target_minutes:g} ± {f.tolerance_minutes:g}")
+    return out
 
 
 def supply(model: GameModel) -> list[Finding]:
@@ -367,7 +400,8 @@ def supply(model: GameModel) -> list[Finding]:
         return []
     p = pace(model)
     track_ = course(side)
-    out = []
+    out = Checked()
+    shown = []
     turns = p["turns"] * f.pace.long_game
     for key in ("polka", "green", "white"):
         d = deck(model, key)
@@ -377,6 +411,8 @@ def supply(model: GameModel) -> list[Finding]:
         n_sq = sum(1 for s in track_ if s.kind in kinds)
         for players in f.players.values():
             demand = players * turns * n_sq / max(len(track_), 1)
+            if players == f.players.max:
+                shown.append(f"{d.id} about {demand:.0f} of {d.size} ({n_sq} squares)")
             if demand > d.size:
                 out.append(warning("TDQ-SUPPLY-POINTS", f"deck {d.id}, {players} players", f"about {demand:.0f} "
                                    f"cards drawn in a long game ({turns:.0f} turns, {n_sq} squares), the deck holds "
@@ -385,10 +421,13 @@ def supply(model: GameModel) -> list[Finding]:
     if q is not None:
         towns = sum(1 for s in track_ if f.squares.get(s.kind) and f.squares[s.kind].action == "question")
         asked = f.players.max * turns * towns / max(len(track_), 1)
+        shown.append(f"{q.id} about {asked:.0f} of {q.size} ({towns} squares)")
         if asked > q.size:
             out.append(warning("TDQ-SUPPLY-POINTS", "question deck", f"about {asked:.0f} questions in a long "
                                f"game: cards come back before the deck is through ({q.size} cards)",
                                model.sources.rule("decks", "questions")))
+    out.verified("TDQ-SUPPLY-POINTS", "decks", f"cards drawn in a long game of {turns:.0f} turns at "
+                 f"{f.players.max} players: " + "; ".join(shown))
     return out
 
 
@@ -397,8 +436,9 @@ def board_size(model: GameModel) -> list[Finding]:
     brd, side = track_side(model)
     if side is None:
         return []
-    out = []
+    out = Checked()
     where = model.sources.component(f"board:{brd.id}")
+    shown = []
     w, h = brd.size_mm(side)
     if w > MAX_BOARD_MM[0] or h > MAX_BOARD_MM[1]:
         out.append(warning("TDQ-BOARD", "size", f"{w:g} x {h:g} mm is larger than {MAX_BOARD_MM[0]:g} x "
@@ -410,6 +450,8 @@ def board_size(model: GameModel) -> list[Finding]:
         per_row = int(area.w // side.square_mm)
         rows = math.ceil(side.columns / max(per_row, 1))
         gap = (area.h - rows * side.square_mm) / max(rows - 1, 1)
+        shown.append(f"its {area.w:g} x {area.h:g} mm track area lays the {side.columns} squares of "
+                     f"{side.square_mm:g} mm in {rows} rows of {per_row}, {gap:.1f} mm between rows")
         if per_row < 2 or gap < 6.0:
             out.append(error("TDQ-BOARD", "track", f"{side.columns} squares of {side.square_mm:g} mm need {rows} "
                              f"rows of {per_row}: they do not fit {area.w:g} x {area.h:g} mm with room between rows",
@@ -419,19 +461,24 @@ def board_size(model: GameModel) -> list[Finding]:
     for name in ("title", "legend"):
         if not side.areas_of(name):
             out.append(error("TDQ-BOARD", name, f"no {name} area", where))
+    out.verified("TDQ-BOARD", f"board {brd.id}", "; ".join([f"{w:g} x {h:g} mm, within {MAX_BOARD_MM[0]:g} x "
+                                                             f"{MAX_BOARD_MM[1]:g} mm", *shown,
+                                                             "a title and a legend area"]))
     return out
 
 
 def identity(model: GameModel) -> list[Finding]:
     """TDQ-PLAYERS: game.yaml and rules.yaml agree on the players; the dice are d6 pairs the pace assumes."""
     a, b = model.info.players, model.facts.players
-    out = []
+    out = Checked()
     if (a.min, a.max) != (b.min, b.max):
         out.append(error("TDQ-PLAYERS", "players", f"game.yaml says {a.min}-{a.max} players, rules.yaml "
                          f"{b.min}-{b.max}", model.sources.rule("players")))
     if not b.min <= model.facts.pace.players <= b.max:
         out.append(error("TDQ-PLAYERS", "pace", f"the pace is worked out for {model.facts.pace.players} players, "
                          "outside the range", model.sources.rule("pace", "players")))
+    out.verified("TDQ-PLAYERS", "players", f"{b.min}-{b.max} players in game.yaml and rules.yaml; the pace is "
+                 f"worked out for {model.facts.pace.players}")
     return out
 
 
@@ -442,3 +489,9 @@ CHECKS = (backs, points_cards, strategy_balance, mishaps, questions, parity, tra
 def check(model: GameModel) -> list[Finding]:
     """Run every check of Le jeu du Tour de France on ``model``."""
     return [finding for rule in CHECKS for finding in rule(model)]
+
+
+def verified(model: GameModel) -> list[Record]:
+    """What every check of Le jeu du Tour de France verified on ``model`` and found nothing wrong with, with
+    its figures (pnp.check.passed lists them)."""
+    return verified_by(CHECKS, model)
