@@ -1,6 +1,9 @@
 """All Green Jersey checks, gathered in one list.
 
-GJ-SUPPLY-TOKENS and GJ-DECK-SINGLES are declared under ``checks:`` in rules.yaml (pnp.check.declared).
+Each check returns its findings as a ``Checked`` list (pnp.games.green_jersey.verified), which also
+holds what it verified with the figures it computed: ``check`` gives the findings, ``verified`` the
+passes (``pnp check --all``). GJ-SUPPLY-TOKENS and GJ-DECK-SINGLES are declared under ``checks:`` in
+rules.yaml (pnp.check.declared).
 """
 
 from __future__ import annotations
@@ -8,6 +11,7 @@ from __future__ import annotations
 from pnp.check.findings import Finding
 from pnp.games.green_jersey import (check_board, check_components, check_deck, check_engine, check_supply,
                                     check_tables)
+from pnp.games.green_jersey.verified import Checked
 from pnp.model.game_model import GameModel
 
 CHECKS = (
@@ -37,3 +41,9 @@ CHECKS = (
 def check(model: GameModel) -> list[Finding]:
     """Run every Green Jersey check on ``model``."""
     return [finding for rule in CHECKS for finding in rule(model)]
+
+
+def verified(model: GameModel) -> list[tuple[str, str, str]]:
+    """(rule, component, figures) of every part of ``model`` a Green Jersey check looked at and
+    found nothing wrong with (pnp.check.passed lists them)."""
+    return [claim for rule in CHECKS if isinstance(found := rule(model), Checked) for claim in found.passed()]
