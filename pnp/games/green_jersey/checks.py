@@ -1,6 +1,6 @@
 """All Green Jersey checks, gathered in one list.
 
-Each check returns its findings as a ``Checked`` list (pnp.games.green_jersey.verified), which also
+Each check returns its findings as a ``Checked`` list (pnp.games.green_jersey.checked), which also
 holds what it verified with the figures it computed: ``check`` gives the findings, ``verified`` the
 passes (``pnp check --all``). GJ-SUPPLY-TOKENS and GJ-DECK-SINGLES are declared under ``checks:`` in
 rules.yaml (pnp.check.declared).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnp.check.findings import Finding
 from pnp.games.green_jersey import (check_board, check_components, check_deck, check_engine, check_supply,
                                     check_tables)
-from pnp.games.green_jersey.verified import Checked
+from pnp.games.green_jersey.checked import Checked
 from pnp.model.game_model import GameModel
 
 CHECKS = (
