@@ -288,8 +288,8 @@ def supply(model: GameModel) -> list[Finding]:
                 weakest = min((sum(c.values) for c in deck.cards), default=1) or 1
                 worst = math.ceil((itt_distance(side) or 0) / weakest)
                 deals = max(1, math.ceil(worst / itt.hand))
-                shown["TDF-SUPPLY-ITT"] += (f"; at {weakest} square(s) a card, the weakest, a racer needs {worst} "
-                                            f"cards over {itt_distance(side) or 0} squares, {deals} deal(s): "
+                shown["TDF-SUPPLY-ITT"] += (f"; with the weakest card ({weakest} square(s)) a racer needs at "
+                                            f"worst {worst} cards over {itt_distance(side) or 0} squares, {deals} deal(s): "
                                             f"{racers * deals * itt.hand} cards at once")
                 if racers * deals * itt.hand > size:
                     out.append(warning("TDF-SUPPLY-ITT", label, f"a racer may need {worst} cards ({deals} deals of "
@@ -377,8 +377,9 @@ def points_table(model: GameModel) -> list[Finding]:
                          f"{p.bonus_places} cannot be reached", model.sources.rule("points", "bonus_places")))
     if min(p.team_bonus, p.combativity, p.green_first) < 0:
         out.append(error("TDF-POINTS-TABLE", "points", "negative points", model.sources.rule("points")))
-    out.verified("TDF-POINTS-TABLE", "points", "; ".join(f"{key} {', '.join(str(v) for v in getattr(p, key))} for "
-                                                         f"{n} place(s) or more" for key, n in need.items())
+    out.verified("TDF-POINTS-TABLE", "points", "; ".join(f"{key} {', '.join(str(v) for v in getattr(p, key))} "
+                                                         f"({len(getattr(p, key))} values for {n} ranked place(s))"
+                                                         for key, n in need.items())
                  + f", never rising; green line {p.green_first} then {p.green_second}; team bonus {p.team_bonus} for "
                  f"{p.bonus_cyclists} cyclists in the first {p.bonus_places}")
     return out

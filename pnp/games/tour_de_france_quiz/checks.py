@@ -187,7 +187,7 @@ def strategy_balance(model: GameModel) -> list[Finding]:
         values[card.value or 0] += card.qty
     out.verified("TDQ-STRATEGY-BALANCE", f"deck {d.id}", f"{d.size} cards: "
                  + ", ".join(f"{n} x {v:+d}" for v, n in sorted(values.items()))
-                 + f"; {plus} plus and {minus} minus summing to {total:+d}")
+                 + f"; {plus} plus and {minus} minus summing to {total}")
     return out
 
 
