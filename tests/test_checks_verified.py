@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from pnp.check import run_checks
 from pnp.check.passed import passed_checks
 from pnp.cli import cli
-from pnp.games.maillot_jaune.verified import Checked
+from pnp.games.maillot_jaune.checked import Checked
 from pnp.model import load_game
 
 from kit_helpers import ROOT, edited_copy
@@ -59,6 +59,12 @@ def test_every_rule_of_the_checks_is_a_finding_or_passed(shipped) -> None:
     found = {f.rule for f in findings}
     assert rules <= passed | found, sorted(rules - passed - found)
     assert not rules & passed & {f.rule for f in findings if f.severity.value in ("error", "warning")}
+
+
+def test_the_rules_module_exports_the_function() -> None:
+    for name in GAMES.values():
+        module = importlib.import_module(f"pnp.games.{name}")
+        assert inspect.isfunction(module.verified), name
 
 
 def test_every_check_returns_what_it_verified(shipped) -> None:

@@ -5,7 +5,8 @@ also records, with ``verified``, the figures it computed. The records come from 
 findings do, so a check's logic is written once. ``verified_by`` gathers the records of a tuple of
 checks for pnp.check.passed (a rules module's ``verified(model)``).
 
-Maillot Jaune and both Tour de France games use it; its natural home would be pnp/check.
+Maillot Jaune and both Tour de France games use it; its natural home would be pnp/check. It is not
+named verified.py: a submodule of that name would shadow the package's ``verified`` function.
 """
 
 from __future__ import annotations
