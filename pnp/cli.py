@@ -743,53 +743,115 @@ class _smoke_progress:
 
 @cli.command()
 @click.argument("game")
-@click.option("--players", type=click.IntRange(1, 99), required=True, help="Players at the table.")
-@click.option("--games", "count", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
-              help="Games to play.")
+@click.option("--players", type=click.IntRange(1, 99), default=None,
+              help="Players at the table (required unless --vary players=... gives them).")
+@click.option("--games", "count", type=click.IntRange(1, 10_000_000), default=1000, show_default=True,
+              help="Games to play (per cell of a sweep).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the first game (runs are repeatable).")
 @click.option("--policy", type=click.Choice(["random", "greedy"]), default="random", show_default=True,
               help="How every seat plays: uniformly random legal moves, or greedy.")
 @click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True,
-              help="Processes to use (0: every core); the report is the same for any number.")
+              help="Processes to use (0: every core; a sweep uses every core unless told); the report is the "
+                   "same for any number.")
+@click.option("--vary", "vary", multiple=True, metavar="NAME=VALUES",
+              help="Play a grid: a rules.yaml path or 'players' and its values, e.g. deal.hand=4,5,6 or "
+                   "players=2..6 (repeat for more axes).")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Play a sweep on the Dask distributed scheduler at ADDRESS (e.g. tcp://10.0.0.5:8786); "
+                   "the results are the same as on this machine.")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw a sweep's outcomes into this .svg or .png file.")
 @click.option("--side", default=None, help="Board side, for an engine that plays one (default: the engine's).")
 @click.option("--sprints", type=click.IntRange(1, 99), default=None,
               help="Sprints per game, for an engine that plays sprints (default: the rules').")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_obj
 @_fail_cleanly
-def simulate(ctx: Ctx, game: str, players: int, count: int, seed: int, policy: str, jobs: int,
-             side: str | None, sprints: int | None, fmt: str) -> None:
+def simulate(ctx: Ctx, game: str, players: int | None, count: int, seed: int, policy: str, jobs: int,
+             vary: tuple[str, ...], cluster: str | None, plot: Path | None, side: str | None, sprints: int | None,
+             fmt: str) -> None:
     """Play GAME many times with its rules engine, on the very board and cards the kit prints.
 
     Reports game length, win rate per seat with 95 % intervals, games won by nobody, and the game's
     own figures (for Green Jersey: sprint length, how sprints end, the draw pile, jersey changes). An
     invariant broken during play is an error giving the seed and the move (exit 1).
-    """
-    from tqdm import tqdm
 
+    With --vary, plays every cell of a grid of rules values and player counts, each with the same
+    seeds, and prints one row per cell and one column per outcome:
+
+        pnp simulate green-jersey --vary deal.hand=4,5,6 --vary players=2..6
+    """
     from pnp.model import load_game
     from pnp.simulate import has_engine
-    from pnp.simulate import simulate as run
 
     (folder,) = _resolve(ctx, (game,)).values()
     model = load_game(folder)
     if not has_engine(model):
         raise click.UsageError(f"{game} has no rules engine yet: only its static checks run (pnp check {game})")
-    if not model.facts.players.min <= players <= model.facts.players.max:
-        raise click.BadParameter(f"{game} is for {model.facts.players.min} to {model.facts.players.max} players",
+    options = {k: v for k, v in (("side", side), ("sprints", sprints)) if v is not None}
+    if vary or cluster or plot:
+        _sweep(game, folder, vary, players, count, seed, policy, jobs, cluster, plot, options, fmt)
+        return
+    if players is None:
+        raise click.UsageError("say how many players: --players N (or --vary players=2..6 for several)")
+    if not model.info.players.min <= players <= model.info.players.max:
+        raise click.BadParameter(f"{game} is for {model.info.players.min} to {model.info.players.max} players",
                                  param_hint="--players")
+    report = _one_run(game, model, players, count, seed, policy, jobs, options)
+    click.echo(report.as_json() if fmt == "json" else report.as_text())
+    if report.failures:
+        sys.exit(1)
+
+
+def _one_run(game: str, model, players: int, count: int, seed: int, policy: str, jobs: int, options: dict):
+    from tqdm import tqdm
+
+    from pnp.simulate import simulate as run
+
     with tqdm(total=count, desc=f"{game} {players} players", unit="game", leave=False, disable=None) as bar:
         def progress(done: int, total: int) -> None:
             bar.n = done
             bar.refresh()
 
         try:
-            report = run(model, players, count, seed, policy=policy, jobs=jobs, progress=progress, side=side,
-                         sprints=sprints)
+            return run(model, players, count, seed, policy=policy, jobs=jobs, progress=progress, **options)
         except ValueError as exc:
             raise click.BadParameter(str(exc)) from None
-    click.echo(report.as_json() if fmt == "json" else report.as_text())
-    if report.failures:
+
+
+def _sweep(game: str, folder: Path, vary: tuple[str, ...], players: int | None, count: int, seed: int, policy: str,
+           jobs: int, cluster: str | None, plot: Path | None, options: dict, fmt: str) -> None:
+    """``pnp simulate --vary``: the grid, played here or on a cluster, as a table or JSON (and a figure)."""
+    from tqdm import tqdm
+
+    from pnp.model.overrides import OverrideError
+    from pnp.simulate.sweep import Axis, sweep
+
+    try:
+        axes = [Axis.parse(v) for v in vary]
+    except OverrideError as exc:
+        raise click.BadParameter(str(exc), param_hint="--vary") from None
+    if plot is not None and plot.suffix.lower() not in (".svg", ".png"):
+        raise click.BadParameter(f"{plot}: the figure is written as .svg or .png", param_hint="--plot")
+    with tqdm(desc=f"{game} sweep", unit="game", leave=False, disable=None) as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+
+        try:
+            result = sweep(folder, axes, count, seed=seed, policy=policy, players=players,
+                           jobs=jobs if jobs != 1 else 0, cluster=cluster, options=options, progress=progress)
+        except OverrideError as exc:
+            raise click.BadParameter(str(exc), param_hint="--vary") from None
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    click.echo(result.as_json() if fmt == "json" else result.as_text())
+    if plot is not None:
+        from pnp.simulate.plot import plot_sweep
+
+        click.echo(f"figure: {plot_sweep(result, plot)}", err=True)
+    if result.failures:
         sys.exit(1)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -206,10 +207,12 @@ class _Reader:
         return out
 
 
-def load_game(folder: Path | str) -> GameModel:
+def load_game(folder: Path | str, overrides: Mapping[str, Any] | None = None) -> GameModel:
     """Read ``folder`` (game.yaml, rules.yaml, palette, riders, jerseys, decks, tokens, boards).
 
-    Raises DataErrors with every problem found, so the user can fix them all at once.
+    ``overrides`` change values of rules.yaml in memory (path -> value, see pnp.model.overrides;
+    an OverrideError when one does not fit). Raises DataErrors with every problem found, so the
+    user can fix them all at once.
     """
     from pnp.games import rules_module  # local import: the game modules import the model
 
@@ -227,6 +230,10 @@ def load_game(folder: Path | str) -> GameModel:
     boards = r.items(Board, sections["boards.yaml"], "boards", "board")
     decks = r.decks(sections["decks.yaml"])
     rules_raw = r.yaml("rules.yaml", required=True)
+    if overrides and isinstance(rules_raw, Record):
+        from pnp.model.overrides import apply_overrides
+
+        rules_raw = apply_overrides(rules_raw, overrides)
     facts, decisions = None, []
     if info is not None and rules_raw is not None:
         module = rules_module(info, game_raw.where("rules") if game_raw else None, r.errors, folder)
