@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from pnp.check import run_checks
 from pnp.check.passed import passed_checks
 from pnp.cli import cli
-from pnp.games.maillot_jaune.checked import Checked
+from pnp.check.checked import Checked
 from pnp.model import load_game
 
 from kit_helpers import ROOT, edited_copy

@@ -16,7 +16,7 @@ from pnp.check.findings import Severity
 from pnp.check.passed import passed_checks
 from pnp.cli import cli
 from pnp.games.green_jersey import verified
-from pnp.games.green_jersey.checked import Checked
+from pnp.check.checked import Checked
 from pnp.model import load_game
 
 ROOT = Path(__file__).resolve().parent.parent

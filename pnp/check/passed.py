@@ -34,7 +34,8 @@ class Passed:
 def passed_checks(model: GameModel, findings: Iterable[Finding]) -> list[Passed]:
     """Every check of ``model`` that passed: its declared checks (rules.yaml ``checks:``), its draw
     piles (PILE-BACKS), and the checks of its rules module that report what they verified (a
-    ``verified(model)`` function giving (rule, component, figures) for each check it ran)."""
+    ``verified(model)`` function giving (rule, component, figures[, location]) for each check it
+    ran; see pnp.check.checked)."""
     failing = {(f.rule, f.component) for f in findings if f.severity in (Severity.ERROR, Severity.WARNING)}
     out = [Passed(r.rule, r.component, r.figures, r.location) for r in declared_results(model)
            if r.passed and r.checked]
@@ -64,6 +65,6 @@ def _module(model: GameModel, failing: set[tuple[str, str]]) -> list[Passed]:
     verified = getattr(module, "verified", None)
     if verified is None:
         return []
-    where = model.sources.rule()
-    return [Passed(rule, component, figures, where) for rule, component, figures in verified(model)
-            if (rule, component) not in failing]
+    top = model.sources.rule()
+    return [Passed(rule, component, figures, where[0] if where else top)
+            for rule, component, figures, *where in verified(model) if (rule, component) not in failing]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp.check.findings import error, warning
 from pnp.errors import DataErrors, Location
-from pnp.games.green_jersey.checked import Checked, listing
+from pnp.check.checked import Checked, listing
 from pnp.model.boards import Board, BoardSide
 from pnp.model.game_model import GameModel
 

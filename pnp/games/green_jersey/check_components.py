@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.check.findings import error
-from pnp.games.green_jersey.checked import Checked
+from pnp.check.checked import Checked
 from pnp.model.game_model import GameModel
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from itertools import combinations
 
 from pnp.check.findings import error, warning
-from pnp.games.green_jersey.checked import Checked, listing, span
+from pnp.check.checked import Checked, listing, span
 from pnp.model.decks import Card, Deck
 from pnp.model.game_model import GameModel
 

@@ -4,7 +4,7 @@ are declared in rules.yaml: GJ-SUPPLY-TOKENS)."""
 from __future__ import annotations
 
 from pnp.check.findings import error, warning
-from pnp.games.green_jersey.checked import Checked
+from pnp.check.checked import Checked
 
 
 def deal_rules(model) -> Checked:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.check.findings import error
-from pnp.games.green_jersey.checked import Checked, listing
+from pnp.check.checked import Checked, listing
 
 
 def sprints_table(model) -> Checked:

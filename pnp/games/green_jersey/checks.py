@@ -1,6 +1,6 @@
 """All Green Jersey checks, gathered in one list.
 
-Each check returns its findings as a ``Checked`` list (pnp.games.green_jersey.checked), which also
+Each check returns its findings as a ``Checked`` list (pnp.check.checked), which also
 holds what it verified with the figures it computed: ``check`` gives the findings, ``verified`` the
 passes (``pnp check --all``). GJ-SUPPLY-TOKENS and GJ-DECK-SINGLES are declared under ``checks:`` in
 rules.yaml (pnp.check.declared).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pnp.check.findings import Finding
 from pnp.games.green_jersey import (check_board, check_components, check_deck, check_engine, check_supply,
                                     check_tables)
-from pnp.games.green_jersey.checked import Checked
+from pnp.check.checked import verified_by
 from pnp.model.game_model import GameModel
 
 CHECKS = (
@@ -43,7 +43,7 @@ def check(model: GameModel) -> list[Finding]:
     return [finding for rule in CHECKS for finding in rule(model)]
 
 
-def verified(model: GameModel) -> list[tuple[str, str, str]]:
+def verified(model: GameModel) -> list[tuple]:
     """(rule, component, figures) of every part of ``model`` a Green Jersey check looked at and
     found nothing wrong with (pnp.check.passed lists them)."""
-    return [claim for rule in CHECKS if isinstance(found := rule(model), Checked) for claim in found.passed()]
+    return verified_by(CHECKS, model)

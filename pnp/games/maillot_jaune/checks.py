@@ -12,7 +12,7 @@ from collections import Counter
 
 from pnp.check.findings import Finding, error, warning
 from pnp.games.maillot_jaune.facts import PUNCTURE, outcome_key, outcomes
-from pnp.games.maillot_jaune.checked import Checked, Record, verified_by
+from pnp.check.checked import Checked, Record, verified_by
 from pnp.model.game_model import GameModel
 
 RIDER_DECK = "coureurs"

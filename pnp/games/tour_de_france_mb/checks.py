@@ -12,7 +12,7 @@ import math
 from collections import Counter
 
 from pnp.check.findings import Finding, error, warning
-from pnp.games.maillot_jaune.checked import Checked, Record, verified_by
+from pnp.check.checked import Checked, Record, verified_by
 from pnp.model.game_model import GameModel
 
 RISK_EFFECTS = {"advance", "boost", "extra-card", "combativity", "crash", "lose-turn", "headwind", "stall"}

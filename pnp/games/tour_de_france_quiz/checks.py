@@ -14,7 +14,7 @@ import math
 from collections import Counter
 
 from pnp.check.findings import Finding, error, warning
-from pnp.games.maillot_jaune.checked import Checked, Record, verified_by
+from pnp.check.checked import Checked, Record, verified_by
 from pnp.games.tour_de_france_quiz.facts import SHUFFLED
 from pnp.model.game_model import GameModel
 
