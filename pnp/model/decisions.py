@@ -18,6 +18,17 @@ QUOTED = ("choice", "why")
 PLACEHOLDER = re.compile(r"\{(rules[^{}\s]*)\}")
 
 
+class Expectation(Frozen):
+    """An outcome a decision expects of play, checked against the engine by ``pnp check --simulate``:
+    ``outcome`` names one of the engine's outcomes (a column of ``pnp simulate --vary``, e.g.
+    "sprint ended on the line", or "no winner"), a share or a mean that must lie ``between`` two
+    values (shares as fractions) at each of ``players`` (every count, when empty)."""
+
+    outcome: str
+    between: tuple[float, float]
+    players: tuple[int, ...] = ()
+
+
 class Decision(Frozen):
     """One open point of the rules and the choice the data makes for it."""
 
@@ -27,6 +38,8 @@ class Decision(Frozen):
     why: str
     resolves: tuple[str, ...] = ()
     """Rule ids of warnings this decision answers: they are then reported as questions."""
+    expects: tuple[Expectation, ...] = ()
+    """Outcomes of play the decision counts on, checked against the engine (pnp.simulate.expectations)."""
 
 
 def with_values(raw: Any, rules: Record, errors: ErrorBag) -> Any:

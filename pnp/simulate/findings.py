@@ -5,7 +5,8 @@ Generic rule ids, after the game's ``Simulation.rule_prefix`` (``P``):
 - P-SEAT (warning): a seat's win rate, with its 95 % interval, excludes the fair share;
 - P-ENGINE (error): the game's data cannot be played by its engine.
 What a run verified is reported as passed records: P-INVARIANT (every rule held), P-SEAT (every seat
-within its interval), P-LENGTH (the game length's distribution).
+within its interval), P-LENGTH (the game length's distribution). A decision's ``expects:`` is checked
+against the reports (DECISION-EXPECTS, pnp.simulate.expectations).
 The game adds its own (``Simulation.findings`` per report, ``Simulation.engine_findings`` once).
 """
 
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from pnp.check.findings import Finding, error, warning
 from pnp.errors import Location, PnpError
 from pnp.simulate.engine import NoEngine, Simulation, simulation_class
+from pnp.simulate.expectations import expectation_results
 from pnp.simulate.report import Report
 from pnp.simulate.sequential import Stopping, run_until_decided
 
@@ -107,6 +109,9 @@ def smoke_run(model, seed: int = 1, games: int | None = None, policy: str | None
             findings.extend(report_findings(model, report, sim))
             passed.extend(report_passed(model, report, sim))
     if sim is not None:
+        found, verified = expectation_results(model, reports, sim)
+        findings.extend(found)
+        passed.extend(verified)
         findings.extend(sim.engine_findings(model))
     return SmokeRun(tuple(findings), tuple(passed), tuple(reports))
 
