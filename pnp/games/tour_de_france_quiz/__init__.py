@@ -5,5 +5,6 @@ from pnp.games.tour_de_france_quiz.checks import CHECKS, check
 from pnp.games.tour_de_france_quiz.checks import verified as verified  # what the checks verified (pnp.check.passed)
 from pnp.games.tour_de_france_quiz.context import rulebook_context
 from pnp.games.tour_de_france_quiz.facts import Facts
+from pnp.games.tour_de_france_quiz.simulation import SIMULATION  # noqa: F401  (the engine pnp simulate plays)
 
 __all__ = ["CHECKS", "Facts", "check", "rulebook_context"]

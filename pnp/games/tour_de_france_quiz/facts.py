@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pnp.model import limits
 from pnp.model.base import Frozen
@@ -104,6 +104,40 @@ class Pace(Frozen):
     long_game: float = Field(ge=1)
 
 
+class EngineRules(Frozen):
+    """How the simulation engine plays where the rules are silent or leave a choice open.
+
+    Read from the ``engine:`` mapping of rules.yaml. ``answer`` has no default (it is the engine's
+    model of the players, a number the designer states); every other field names one reading of the
+    rules. Each choice is listed as a question (TDQ-ENGINE-...) by
+    ``pnp.games.tour_de_france_quiz.engine.gaps``.
+    """
+
+    answer: dict[str, float]
+    """Per side of a question card: the share of its questions a player knows; the others are guessed
+    among the answers."""
+    strategy_order: Literal["opponents-first", "roller-first"] = "opponents-first"
+    strategy_rolls: Literal["moves"] = "moves"
+    low_total: Literal["stay", "back"] = "stay"
+    bounce_square: Literal["play", "skip"] = "play"
+    card_finish: Literal["exact", "stop"] = "exact"
+    time_trial_leader: Literal["front", "yellow"] = "front"
+    time_trial_order: Literal["after-square", "before-square"] = "after-square"
+    final_award: Literal["none", "award"] = "none"
+    joker_cancels: Literal["unfavourable"] = "unfavourable"
+    empty_deck: Literal["nothing"] = "nothing"
+    side_jerseys: Literal["honours"] = "honours"
+    behind_start: Literal["first-square"] = "first-square"
+
+    @field_validator("answer")
+    @classmethod
+    def _shares(cls, v: dict[str, float]) -> dict[str, float]:
+        bad = [k for k, x in v.items() if not 0.0 <= x <= 1.0]
+        if bad:
+            raise ValueError(f"answer: {', '.join(bad)} must be a share between 0 and 1")
+        return v
+
+
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
@@ -123,6 +157,8 @@ class Facts(Frozen):
     pace: Pace
     dice_nets: str = ""
     """The deck of printable dice nets (one net per die the rules use), if the kit prints them."""
+    engine: EngineRules | None = None
+    """The simulation engine's choices where the rules are silent (None: the game cannot be simulated)."""
 
     def expected_turns(self, model: "GameModel") -> float:
         """The turns a game lasts, as the rulebook prints them (one decimal): the track over the

@@ -1,0 +1,108 @@
+"""The findings of a simulated run of Le jeu du Tour de France (one player count), with their intervals.
+
+Rule ids (besides the generic TDQ-SIM-INVARIANT, TDQ-SIM-SEAT and TDQ-SIM-ENGINE of pnp.simulate):
+- TDQ-SIM-YELLOW (question): the winner is often not wearing the yellow jersey at the end, though
+  the aim asks for both;
+- TDQ-SIM-DECK (warning, question when rare): a deck ran out (which, how often, from which round);
+- TDQ-SIM-REPEAT (question): a question card came back in the same game;
+- TDQ-SIM-ORDER (warning): a place in the order of play wins more or less than its fair share;
+- TDQ-SIM-LENGTH (question): games last longer or shorter than the rulebook's estimate.
+"""
+
+from __future__ import annotations
+
+from pnp.check.findings import Finding, question, warning
+from pnp.games.tour_de_france_quiz.engine.details import QuizDetails, rounds
+from pnp.simulate.engine import Watch
+from pnp.simulate.findings import run_words
+
+NOT_YELLOW = 0.10
+"""From this share of games won by a player not in yellow (lower end of the interval), a question."""
+RUN_OUT = 0.01
+"""From this share of games where a deck ran out (lower end of the interval), a warning (below: a question)."""
+KEPT = ("polka", "green", "white")
+"""The points decks: their cards are kept, so the supply check TDQ-SUPPLY-POINTS sizes them."""
+
+
+def watched(report) -> list[Watch]:
+    """The shares the findings below compare with a threshold."""
+    d: QuizDetails = report.detail
+    fair = 1 / report.players
+    return [Watch("winner not in yellow", d.winner_not_yellow, NOT_YELLOW),
+            *(Watch(f"{deck.key} deck ran out", deck.ran_out, RUN_OUT) for deck in d.decks),
+            Watch("a question asked again", d.deck("questions").went_round, RUN_OUT),
+            *(Watch(f"place {p} in the order wins", s, fair) for p, s in enumerate(d.by_place, 1))]
+
+
+def report_findings(model, report, who: str) -> list[Finding]:
+    how = run_words(report)
+    return [*yellow(model, report.detail, who, how), *decks(model, report.detail, who, how),
+            *repeats(model, report.detail, who, how), *order(model, report, who, how),
+            *length(model, report, who, how)]
+
+
+def yellow(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
+    share = d.winner_not_yellow
+    if not share.n or share.interval[0] <= NOT_YELLOW:
+        return []
+    return [question("TDQ-SIM-YELLOW", who, f"{share.text()} of the games were won by a player who was not "
+                     f"wearing the yellow jersey at the end ({how}): the aim is to be first on the Arrivée and "
+                     "to wear the yellow jersey, but the yellow card changes hands only after a full round "
+                     "and the first pawn on the Arrivée wins at once", model.sources.rule("engine", "final_award"))]
+
+
+def decks(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
+    out = []
+    for deck in d.decks:
+        share = deck.ran_out
+        if not share.k:
+            continue
+        expects = ("the supply check TDQ-SUPPLY-POINTS expects a long game not to empty it" if deck.key in KEPT
+                   else "TDQ-D-EMPTY-DECK expects it never to run out")
+        text = (f"the {deck.key} deck ({deck.deck}, {deck.size} cards) ran out in {share.text()} of the games "
+                f"({how}): first found empty at round {rounds(deck.first_round)}; draws that found it empty, "
+                f"per such game: {deck.missed.text()}; {expects}")
+        severity = warning if share.interval[0] > RUN_OUT else question
+        out.append(severity("TDQ-SIM-DECK", who, text, model.sources.rule("decks", deck.key, "cards")))
+    return out
+
+
+def repeats(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
+    deck = d.deck("questions")
+    share = deck.went_round
+    if not share.k:
+        return []
+    return [question("TDQ-SIM-REPEAT", who, f"a question card was drawn a second time in {share.text()} of the "
+                     f"games ({how}; the deck has {deck.size} cards and each goes back under it): first at "
+                     f"round {rounds(deck.round_trip)}", model.sources.rule("decks", "questions", "cards"))]
+
+
+def order(model, report, who: str, how: str) -> list[Finding]:
+    d: QuizDetails = report.detail
+    fair = 1 / report.players
+    out = []
+    for place, share in enumerate(d.by_place, 1):
+        if share.excludes(fair):
+            side = "more" if share.value > fair else "less"
+            out.append(warning("TDQ-SIM-ORDER", who, f"the player in place {place} of the order of play (the "
+                               f"prologue's ranking) won {share.text()} of the games, {side} than the fair "
+                               f"{100 * fair:.1f} % ({how})", model.sources.rule("players")))
+    return out
+
+
+def length(model, report, who: str, how: str) -> list[Finding]:
+    """The rounds simulated against the rulebook's estimate of the turns a game lasts, give or take the
+    pace's tolerance (pace.tolerance_minutes at this player count)."""
+    f = model.facts
+    expected = f.expected_turns(model)
+    tolerance = f.pace.tolerance_minutes * 60 / (report.players * f.pace.seconds_per_turn)
+    got = report.game_length
+    if not got.n or abs(got.mean - expected) <= tolerance:
+        return []
+    d: QuizDetails = report.detail
+    minutes = got.mean * report.players * f.pace.seconds_per_turn / 60
+    return [question("TDQ-SIM-LENGTH", who, f"the rulebook expects about {expected:g} turns a player (Pourquoi "
+                     f"ce parcours); the games lasted {got.text()} rounds ({how}), about {minutes:.0f} minutes "
+                     f"at {f.pace.seconds_per_turn:g} s a turn; the winner spent {d.aiming.text()} rounds within "
+                     f"reach of the Arrivée, where the pace counts {f.pace.finish_turns:g}",
+                     model.sources.rule("pace"))]
