@@ -326,3 +326,13 @@ def test_a_deck_that_runs_out_is_a_finding(tmp_path, monkeypatch):
     found = [f for f in run_checks(load_game(folder), simulate=True) if f.rule == "TDQ-SIM-DECK"]
     assert found and all("the strategy deck (strategie, 6 cards) ran out" in f.message for f in found)
     assert "first found empty at round median" in found[0].message
+
+
+def test_games_longer_than_the_printed_tally_are_a_finding(model, sim):
+    from pnp.games.tour_de_france_quiz.engine.findings import report_findings
+
+    report = simulate(sim, 4, 300, seed=1, policy="greedy")
+    assert sim.data.tally_rows == model.facts.tally_rounds(model)
+    tally = [f for f in report_findings(model, report, "4 players") if f.rule == "TDQ-SIM-TALLY"]
+    assert tally and f"has rows for {sim.data.tally_rows} rounds" in tally[0].message
+    assert report.detail.beyond_tally.k == sum(v for k, v in report.game_length.counts if k > sim.data.tally_rows)

@@ -33,9 +33,7 @@ class QuizSimulation(QuizEngine):
         return [{"side": s} for s in sides] if len(sides) > 1 else [{}]
 
     def summarize(self, records: Sequence[GameRecord], players: int) -> QuizDetails:
-        d = self.data
-        decks = tuple((key, name, len(ids)) for key, name, ids in zip(d.cards.keys, d.cards.names, d.cards.ids))
-        return QuizDetails.of(records, players, d.side, d.jerseys, decks, d.points)
+        return QuizDetails.of(records, players, self.data)
 
     def component(self, report) -> str:
         return f"{report.players} players, side {report.detail.side}"

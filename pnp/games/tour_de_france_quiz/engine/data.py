@@ -80,6 +80,10 @@ class EngineData:
     players_min: int
     players_max: int
     riders: int
+    tally_rows: int
+    finish_turns: float
+    """The turns the rulebook's pace counts for stopping exactly on the Arrivée (rules.yaml pace)."""
+    """The rounds the printed jersey points tally has rows for (rules.yaml pace, TDQ-D-TRACK)."""
     rules: EngineRules
 
     @property
@@ -90,11 +94,6 @@ class EngineData:
             out[sum(faces)] = out.get(sum(faces), 0.0) + 1.0
         total = self.dice_faces ** self.dice_count
         return {k: v / total for k, v in out.items()}
-
-    @property
-    def reach(self) -> int:
-        """The first square from which the dice alone can stop a pawn on the Arrivée."""
-        return self.finish - self.dice_count * self.dice_faces
 
     @property
     def dice_mean(self) -> float:
@@ -130,7 +129,7 @@ class EngineData:
             mishaps=cards.index("mishaps"), points=tuple(cards.index(k) for k in points_keys),
             jerseys=(facts.jerseys.yellow, *(getattr(facts.jerseys, k) for k in points_keys)),
             players_min=facts.players.min, players_max=facts.players.max, riders=len(model.riders),
-            rules=rules,
+            tally_rows=facts.tally_rounds(model), finish_turns=facts.pace.finish_turns, rules=rules,
         )
 
 

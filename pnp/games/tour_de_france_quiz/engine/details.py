@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pnp.games.tour_de_france_quiz.engine.data import EngineData
 from pnp.simulate.engine import Details, GameRecord
 from pnp.simulate.stats import Share, Summary
 
@@ -76,6 +77,13 @@ class QuizDetails(Details):
     """Games where a draw found one of the points decks empty."""
     turns: Summary
     aiming: Summary
+    """The rounds the exact count cost the winner (``QuizGame.aiming``)."""
+    aiming_over: Share
+    """Games whose winner lost more rounds to the exact count than the rulebook's pace counts."""
+    finish_turns: float
+    beyond_tally: Share
+    """Games longer than the rows of the printed jersey points tally."""
+    tally_rows: int
     bounces: Summary
     questions: Summary
     right: Share
@@ -93,23 +101,27 @@ class QuizDetails(Details):
     no_winner: ClassVar[str] = "no game ends without one: the first pawn on the Arrivée wins"
 
     @classmethod
-    def of(cls, records: Sequence[GameRecord], players: int, side: str, jerseys: tuple[str, ...],
-           decks: tuple[tuple[str, str, int], ...], points: tuple[int, ...]) -> "QuizDetails":
-        """``decks``: (key, deck id, cards) of each shuffled deck; ``points``: which of them are points decks."""
+    def of(cls, records: Sequence[GameRecord], players: int, data: EngineData) -> "QuizDetails":
         games = [g.detail for g in records]
+        c = data.cards
+        decks = tuple((key, name, len(ids)) for key, name, ids in zip(c.keys, c.names, c.ids))
+        jerseys = data.jerseys
         won = [g for g in games if g.winner_place >= 0]
         n = len(games)
         questions = sum(g.questions for g in games)
         return cls(
-            side=side, players=players, jerseys=jerseys,
+            side=data.side, players=players, jerseys=jerseys,
             winner_not_yellow=Share(sum(1 for g in won if not g.winner_yellow), len(won)),
             winner_jerseys=tuple(Share(sum(1 for g in won if g.winner_jerseys[j]), len(won))
                                  for j in range(len(jerseys) - 1)),
             ended=tuple(Share(sum(1 for g in won if g.ended == e), len(won)) for e in ENDINGS),
             by_place=tuple(Share(sum(1 for g in won if g.winner_place == p), len(won)) for p in range(players)),
             decks=tuple(DeckRun.of(games, i, *deck) for i, deck in enumerate(decks)),
-            points_ran_out=Share(sum(1 for g in games if any(g.empty_at[i] for i in points)), n),
+            points_ran_out=Share(sum(1 for g in games if any(g.empty_at[i] for i in data.points)), n),
             turns=Summary.of(g.turns for g in games), aiming=Summary.of(g.aiming for g in won),
+            aiming_over=Share(sum(1 for g in won if g.aiming > data.finish_turns), len(won)),
+            finish_turns=data.finish_turns,
+            beyond_tally=Share(sum(1 for g in games if g.rounds > data.tally_rows), n), tally_rows=data.tally_rows,
             bounces=Summary.of(g.bounces for g in games), questions=Summary.of(g.questions for g in games),
             right=Share(sum(g.right for g in games), questions), drawn=Summary.of(g.drawn for g in games),
             played_own=Summary.of(g.own for g in games), played_against=Summary.of(g.against for g in games),
@@ -136,7 +148,9 @@ class QuizDetails(Details):
             "wins_by_place_in_order": [s.as_dict() for s in self.by_place],
             "decks": {d.key: d.as_dict() for d in self.decks},
             "a_points_deck_ran_out": self.points_ran_out.as_dict(),
-            "turns": self.turns.as_dict(), "rounds_aiming_at_the_arrivee": self.aiming.as_dict(),
+            "turns": self.turns.as_dict(), "rounds_lost_to_the_exact_count": self.aiming.as_dict(),
+            "exact_count_longer_than_the_pace": self.aiming_over.as_dict(),
+            "longer_than_the_tally": {"rows": self.tally_rows, **self.beyond_tally.as_dict()},
             "bounces": self.bounces.as_dict(), "questions": self.questions.as_dict(),
             "right_answers": self.right.as_dict(), "strategy_drawn": self.drawn.as_dict(),
             "strategy_played_on_own_roll": self.played_own.as_dict(),
@@ -151,7 +165,9 @@ class QuizDetails(Details):
         wears = ", ".join(f"{k} {s.text()}" for k, s in zip(self.jerseys[1:], self.winner_jerseys))
         return [
             f"game length ({report.move_unit}): {report.game_length.text()}; turns {self.turns.text()}",
-            f"rounds the winner spent within reach of the Arrivée: {self.aiming.text()}",
+            f"rounds the exact count cost the winner: {self.aiming.text()}; more than the pace's "
+            f"{self.finish_turns:g}: {self.aiming_over.text()}",
+            f"games longer than the {self.tally_rows} rounds of the points tally: {self.beyond_tally.text()}",
             f"bounces off the Arrivée per game: {self.bounces.text()}",
             "winner stopped on the Arrivée by: " + ", ".join(
                 f"{e} {s.text()}" for e, s in zip(ENDINGS, self.ended)),
@@ -182,6 +198,7 @@ class QuizDetails(Details):
             "strategy deck ran out": self.deck("strategy").ran_out,
             "a points deck ran out": self.points_ran_out,
             "a question asked again": self.deck("questions").went_round,
-            "rounds aiming at the arrivée": self.aiming,
+            "rounds lost to the exact count": self.aiming,
+            "longer than the tally": self.beyond_tally,
             "bounces": self.bounces,
         }

@@ -6,7 +6,10 @@ Rule ids (besides the generic TDQ-SIM-INVARIANT, TDQ-SIM-SEAT and TDQ-SIM-ENGINE
 - TDQ-SIM-DECK (warning, question when rare): a deck ran out (which, how often, from which round);
 - TDQ-SIM-REPEAT (question): a question card came back in the same game;
 - TDQ-SIM-ORDER (warning): a place in the order of play wins more or less than its fair share;
-- TDQ-SIM-LENGTH (question): games last longer or shorter than the rulebook's estimate.
+- TDQ-SIM-LENGTH (question): games last longer or shorter than the rulebook's estimate;
+- TDQ-SIM-FINISH (question): stopping exactly on the Arrivée costs the winner more rounds than the
+  rulebook's pace counts, in most games;
+- TDQ-SIM-TALLY (warning, question when rare): games outlast the rows of the jersey points tally.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ NOT_YELLOW = 0.10
 """From this share of games won by a player not in yellow (lower end of the interval), a question."""
 RUN_OUT = 0.01
 """From this share of games where a deck ran out (lower end of the interval), a warning (below: a question)."""
+MOST = 0.5
+"""From this share of games (lower end of the interval), "most games"."""
 KEPT = ("polka", "green", "white")
 """The points decks: their cards are kept, so the supply check TDQ-SUPPLY-POINTS sizes them."""
 
@@ -31,6 +36,8 @@ def watched(report) -> list[Watch]:
     return [Watch("winner not in yellow", d.winner_not_yellow, NOT_YELLOW),
             *(Watch(f"{deck.key} deck ran out", deck.ran_out, RUN_OUT) for deck in d.decks),
             Watch("a question asked again", d.deck("questions").went_round, RUN_OUT),
+            Watch("longer than the tally", d.beyond_tally, RUN_OUT),
+            Watch("exact count beyond the pace", d.aiming_over, MOST),
             *(Watch(f"place {p} in the order wins", s, fair) for p, s in enumerate(d.by_place, 1))]
 
 
@@ -38,7 +45,8 @@ def report_findings(model, report, who: str) -> list[Finding]:
     how = run_words(report)
     return [*yellow(model, report.detail, who, how), *decks(model, report.detail, who, how),
             *repeats(model, report.detail, who, how), *order(model, report, who, how),
-            *length(model, report, who, how)]
+            *length(model, report, who, how), *finish(model, report.detail, who, how),
+            *tally(model, report, who, how)]
 
 
 def yellow(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
@@ -103,6 +111,30 @@ def length(model, report, who: str, how: str) -> list[Finding]:
     minutes = got.mean * report.players * f.pace.seconds_per_turn / 60
     return [question("TDQ-SIM-LENGTH", who, f"the rulebook expects about {expected:g} turns a player (Pourquoi "
                      f"ce parcours); the games lasted {got.text()} rounds ({how}), about {minutes:.0f} minutes "
-                     f"at {f.pace.seconds_per_turn:g} s a turn; the winner spent {d.aiming.text()} rounds within "
-                     f"reach of the Arrivée, where the pace counts {f.pace.finish_turns:g}",
+                     f"at {f.pace.seconds_per_turn:g} s a turn; the exact count on the Arrivée cost the winner "
+                     f"{d.aiming.text()} rounds, where the pace counts {f.pace.finish_turns:g}",
                      model.sources.rule("pace"))]
+
+
+def finish(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
+    """The rounds the exact count costs the winner, against the turns the rulebook's pace counts."""
+    share = d.aiming_over
+    if not share.n or share.interval[0] <= MOST:
+        return []
+    return [question("TDQ-SIM-FINISH", who, f"in {share.text()} of the games the winner lost more than "
+                     f"{d.finish_turns:g} rounds (pace.finish_turns) to the exact count: from its first roll "
+                     f"that reached or passed the Arrivée, it took {d.aiming.text()} more rounds to stop on it, "
+                     f"bouncing back {d.bounces.text()} times a game ({how})",
+                     model.sources.rule("pace", "finish_turns"))]
+
+
+def tally(model, report, who: str, how: str) -> list[Finding]:
+    """Games longer than the rows the printed jersey points tally has."""
+    d: QuizDetails = report.detail
+    share = d.beyond_tally
+    if not share.k:
+        return []
+    severity = warning if share.interval[0] > RUN_OUT else question
+    return [severity("TDQ-SIM-TALLY", who, f"the jersey points tally has rows for {d.tally_rows} rounds "
+                     f"(pace.long_game times the rulebook's turns), but {share.text()} of the games lasted longer "
+                     f"({how}; {report.game_length.text()} rounds)", model.sources.rule("pace", "long_game"))]

@@ -192,6 +192,8 @@ def move(d: EngineData, st: State, seat: int, total: int, rng: random.Random, ho
     start = st.pos[seat]
     target = start + total
     exact = not card or d.rules.card_finish == "exact"
+    if target >= d.finish and not st.reached[seat]:
+        st.reached[seat] = st.round
     bounced = target > d.finish and exact and d.bounce_back
     land = max(d.finish - (target - d.finish), 0) if bounced else min(target, d.finish)
     st.rec.bounces += bounced

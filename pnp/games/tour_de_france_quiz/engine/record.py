@@ -27,7 +27,8 @@ class QuizGame:
     jersey_changes: tuple[int, ...]
     bounces: int
     aiming: int
-    """Rounds from the winner's first coming within the dice's reach of the Arrivée to its win."""
+    """The rounds the exact count cost the winner: from its first move that reached or passed the
+    Arrivée to its win (0: it stopped there at once)."""
     questions: int
     right: int
     drawn: int
@@ -53,7 +54,7 @@ class QuizGame:
             winner_yellow=w is not None and st.holders[0] == w,
             winner_jerseys=tuple(w is not None and h == w for h in st.holders[1:]),
             yellow_changes=r.yellow_changes, jersey_changes=tuple(r.jersey_changes), bounces=r.bounces,
-            aiming=st.round - st.within[w] if w is not None and st.within[w] else 0,
+            aiming=st.round - st.reached[w] if w is not None else 0,
             questions=r.questions, right=r.right, drawn=r.drawn, own=r.own, against=r.against, jokers=r.jokers,
             setbacks=r.setbacks, mishaps=r.mishaps, trials=r.trials,
             missed=tuple(r.missed), empty_at=tuple(r.empty_at), round_trip=tuple(r.round_trip),

@@ -41,7 +41,7 @@ class State:
 
     __slots__ = ("n", "order", "idx", "round", "pos", "stamp", "clock", "skip", "piles", "hands", "jokers",
                  "faceup", "totals", "holders", "raced", "held", "award", "seat", "kind", "options", "roller",
-                 "total", "played", "loss", "over", "winner", "gen", "rec", "reach", "within")
+                 "total", "played", "loss", "over", "winner", "gen", "rec", "reached")
 
     def __init__(self, data: EngineData, players: int) -> None:
         self.n = players
@@ -77,17 +77,14 @@ class State:
         self.winner: int | None = None
         self.gen: Generator | None = None
         self.rec = Record(len(data.cards.keys), len(data.points))
-        self.reach = data.reach
-        self.within = [0] * players
-        """Per seat: the round its pawn first came within the dice's reach of the Arrivée (0: not yet)."""
+        self.reached = [0] * players
+        """Per seat: the round of its first move that reached or passed the Arrivée (0: not yet)."""
 
     def arrive(self, seat: int, square: int) -> None:
         """Put ``seat``'s pawn on ``square``, arriving now."""
         self.clock += 1
         self.pos[seat] = square
         self.stamp[seat] = self.clock
-        if square >= self.reach and not self.within[seat]:
-            self.within[seat] = self.round
 
     def decide(self, seat: int, kind: str, options: tuple) -> None:
         """Make ``seat`` the one to choose among ``options``."""
