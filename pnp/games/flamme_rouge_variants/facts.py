@@ -188,6 +188,15 @@ class Tile(Frozen):
     lane_mm: float = Field(gt=0)
 
 
+class Computed(Frozen):
+    """What the computed checks (FRV-CALC-...) weigh their figures against: no rule, nothing printed."""
+
+    stage_turns: int = Field(ge=1, le=60)
+    """Turns a stage lasts, about: the horizon of the ghosts' draws, the weather walk and the piles."""
+    run_out: float = Field(ge=0, le=1)
+    """The largest chance the designer accepts that a pile, the form deck or the ghost markers run short."""
+
+
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
@@ -229,6 +238,7 @@ class Facts(Frozen):
     components: dict[str, int]
     score_sheets: ScoreSheets
     tile: Tile
+    computed: Computed
 
     @property
     def max_riders(self) -> int:
