@@ -7,5 +7,6 @@ from pnp.games.tour_de_france_mb.checks import verified as verified  # what the 
 from pnp.games.tour_de_france_mb.context import rulebook_context
 from pnp.games.tour_de_france_mb.facts import Facts
 from pnp.games.tour_de_france_mb.figures import FIGURES
+from pnp.games.tour_de_france_mb.simulation import SIMULATION  # noqa: F401  (the engine pnp simulate plays)
 
 __all__ = ["CHECKS", "FIGURES", "Facts", "check", "rulebook_context"]

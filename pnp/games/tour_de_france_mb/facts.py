@@ -91,6 +91,42 @@ class Standings(Frozen):
     max: int
 
 
+class EngineRules(Frozen):
+    """How the simulation engine plays where the rules are silent, or where it must assume something.
+
+    Read from the ``engine:`` mapping of rules.yaml; every field has a default, so the game still
+    simulates without that mapping. Each choice is listed as a question (TDF-ENGINE-...) by
+    ``pnp.games.tour_de_france_mb.engine.gaps``.
+    """
+
+    team_choice: Literal["random", "seat-order"] = "random"
+    """Which seat races which team (colour, start band)."""
+    move_order: Literal["foremost-first", "rearmost-first"] = "foremost-first"
+    """The order in which the cyclists of one card move."""
+    card_use: Literal["free", "most-squares"] = "free"
+    """Whether the numbers of a card may go to cyclists that cannot use them."""
+    stopped_team: Literal["pass", "redraw"] = "pass"
+    """A player whose racing cyclists all miss the turn: plays no card, or discards and redraws."""
+    risk_cyclist: Literal["first-stopped"] = "first-stopped"
+    """Several cyclists stop on red dots in one play: which one draws."""
+    combativity: Literal["at-once"] = "at-once"
+    """When the combativity card, whose text gives no time, is played."""
+    stop_timing: Literal["this-turn", "next-turn"] = "this-turn"
+    """A cyclist stopped by a card its own player plays at the start of a turn misses that turn or the next."""
+    stopped_again: Literal["longest", "adds"] = "longest"
+    """A cyclist already missing turns and stopped again."""
+    stall: Literal["number-lost"] = "number-lost"
+    blue_after_finish: Literal["unusable"] = "unusable"
+    held_at_stage_end: Literal["under-pile"] = "under-pile"
+    stage_deck: Literal["gathered"] = "gathered"
+    itt_leftover: Literal["played-pile"] = "played-pile"
+    itt_reruns: int = Field(20, ge=0, le=1000)
+    """Re-runs of tied time trial racers before they share the better place's points."""
+    ttt_unfinished: Literal["finishers-then-rearmost"] = "finishers-then-rearmost"
+    yellow_wearer: Literal["best-placed"] = "best-placed"
+    tour_tie: Literal["shared", "individual"] = "shared"
+
+
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
@@ -108,6 +144,7 @@ class Facts(Frozen):
     course: Course
     points: Points
     standings: Standings
+    engine: EngineRules = EngineRules()
 
     def stages_of(self, kind: str) -> list[Stage]:
         return [s for s in self.stages if s.kind == kind]

@@ -1,0 +1,125 @@
+"""The Tour as a TurnEngine (pnp.simulate.turns): the stages of rules.yaml one after the other,
+every decision of a player a move (a red card played or kept, a card to discard, a race card and
+how its numbers spread over the cyclists, a square where several are open, a time trial card).
+
+Whatever needs no decision (a single legal move, the red dots, lines, scoring, the next stage)
+runs on its own between two moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from pnp.games.tour_de_france_mb.engine import itt, road, scoring
+from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
+from pnp.games.tour_de_france_mb.engine.greedy import value
+from pnp.games.tour_de_france_mb.engine.invariants import broken
+from pnp.games.tour_de_france_mb.engine.record import tour_record
+from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
+                                                      ITT_HEAT, ITT_RANK, ITT_TURN, LANE, MOVE, RED,
+                                                      STAGE_END, STAGE_START, TURN, State)
+from pnp.simulate.turns import TurnEngine
+
+RUNNING = {
+    TURN: road.begin_turn, MOVE: road.move_next, AFTER_PLAY: road.after_play, END_TURN: road.end_turn,
+    ITT_HEAT: itt.next_heat, ITT_TURN: itt.racer_turn, ITT_RANK: itt.rank,
+}
+ANSWERS = {RED: road.on_red, DISCARD: road.on_discard, CARD: road.on_card, LANE: road.on_lane,
+           ITT_CARD: itt.on_card}
+
+
+class TourEngine(TurnEngine):
+    """A whole Tour (every stage of rules.yaml) on the printed course and decks."""
+
+    max_moves: ClassVar[int] = 100_000
+
+    def __init__(self, data: EngineData, stages: tuple[int, ...] | None = None) -> None:
+        self.data = data
+        self.game = data.game
+        self.stages = stages if stages is not None else tuple(range(len(data.stages)))
+        """The stages raced (indexes of rules.yaml stages): all of them by default."""
+
+    # --- the game
+
+    def start(self, players: int, rng: random.Random) -> State:
+        data = self.data
+        st = State(players, players * data.per_team, data.course.columns)
+        teams = list(range(len(data.teams)))
+        if data.rules.team_choice == "random":
+            st.team = rng.sample(teams, players)
+        else:
+            st.team = teams[:players]
+        st.rpile = list(range(len(data.risks)))
+        rng.shuffle(st.rpile)
+        st.dealer = rng.randrange(players)
+        st.stage = -1
+        self._next_stage(st, rng)
+        self._run(st, rng)
+        return st
+
+    def to_move(self, state: State) -> int:
+        return state.seat
+
+    def legal_moves(self, state: State) -> Sequence[Any]:
+        return state.moves
+
+    def apply(self, state: State, move, rng: random.Random) -> State:
+        ANSWERS[state.ask](self.data, state, move, rng)
+        self._run(state, rng)
+        return state
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def winner(self, state: State) -> int | None:
+        return state.winner
+
+    def invariants(self, state: State) -> str:
+        return broken(self.data, state)
+
+    def value(self, state: State, move, seat: int) -> float:
+        return value(self.data, state, move, seat)
+
+    def where(self, state: State) -> tuple[tuple[str, Any], ...]:
+        return (("stage", state.stage + 1), ("round", state.round))
+
+    def detail(self, state: State):
+        return tour_record(self.data, state)
+
+    # --- what runs between two decisions
+
+    def _run(self, st: State, rng: random.Random) -> None:
+        data = self.data
+        while not st.over:
+            phase = st.phase
+            if phase == DECIDE:
+                if len(st.moves) > 1:
+                    return
+                ANSWERS[st.ask](data, st, st.moves[0], rng)
+            elif phase == STAGE_END:
+                scoring.end_stage(data, st)
+                self._next_stage(st, rng)
+            else:
+                RUNNING[phase](data, st, rng)
+
+    def _next_stage(self, st: State, rng: random.Random) -> None:
+        data = self.data
+        done = st.stage >= 0
+        later = [i for i in self.stages if i > st.stage]
+        if not later:
+            st.over = True
+            st.winner = scoring.tour_winner(data, st)
+            st.moves = []
+            return
+        if done:
+            st.dealer = (st.dealer + 1) % st.n
+        st.stage = later[0]
+        st.kind = data.stages[st.stage]
+        st.first = (st.dealer + 1) % st.n
+        st.phase = STAGE_START
+        if st.kind == ITT:
+            itt.start(data, st, rng)
+        else:
+            road.start(data, st, rng)

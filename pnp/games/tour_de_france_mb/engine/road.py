@@ -1,0 +1,432 @@
+"""A road stage and the team time trial, turn by turn.
+
+A turn: a red card in hand may be played first (TDF-D-RED-PLAY); cyclists that miss the turn sit
+it out; the player plays a race card (its numbers spread over the cyclists, the colour bonus on
+one of them, a blue card played with it) or, when nobody can move, discards and redraws; each
+cyclist goes as far as its number lets it, choosing its square where several are open; a cyclist
+stopping on a red dot draws a risk card; the hand is topped up. The road stage stops as soon as a
+team is complete on the finish table; the team time trial finishes the round first. The team time
+trial keeps each team in its corridor, without risk cards or green line.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.tour_de_france_mb.engine import piles
+from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
+from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
+from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
+                                                      NONE, RED, STAGE_END, TURN, StageLog, State)
+
+
+def start(data: EngineData, st: State, rng: random.Random) -> None:
+    """Cyclists on their bands, the race pile gathered and shuffled, the hands dealt."""
+    st.log = StageLog(st.stage + 1, st.kind, st.dealer, points=[a + b for a, b in zip(st.indiv, st.teampts)])
+    piles.gather(data, st, rng)
+    _line_up(data, st)
+    st.table = []
+    st.green_crossed = 0
+    st.green_done = st.kind != ROAD or not data.course.green
+    st.yellow_first = False
+    st.closing = False
+    st.complete_round = {}
+    st.round = 1
+    piles.deal(st, _order(st), data.hand, rng)
+    st.seat = st.first
+    st.phase = TURN
+
+
+def _order(st: State) -> list[int]:
+    return [(st.first + k) % st.n for k in range(st.n)]
+
+
+def _line_up(data: EngineData, st: State) -> None:
+    per = data.per_team
+    for i in range(len(st.occ)):
+        st.occ[i] = 0
+    for c in range(len(st.col)):
+        st.col[c], st.bit[c], st.stopped[c], st.done[c] = 0, 0, 0, False
+    for seat in range(st.n):
+        for k, (column, lane) in enumerate(data.course.bands[st.team[seat]]):
+            c = seat * per + k
+            st.col[c], st.bit[c] = column, 1 << (lane - 1)
+            st.occ[column] |= st.bit[c]
+
+
+# --- the turn
+
+def begin_turn(data: EngineData, st: State, rng: random.Random) -> None:
+    seat = st.seat
+    st.log.turns += 1
+    st.skip, st.stalled, st.headwind, st.risk_played = 0, NONE, 0, False
+    st.red_stop, st.extra_left, st.redraw_left = NONE, 0, 0
+    st.pending = []
+    if not st.racing(seat, data.per_team):
+        st.phase = END_TURN          # a team already complete (the last round of a team time trial)
+        return
+    if data.rules.stop_timing == "next-turn":
+        _take_stops(data, st, seat)
+    reds = [i for i, (r, _c) in enumerate(st.held[seat]) if not data.risks[r].favourable]
+    if reds and st.kind == ROAD:
+        _decide(st, RED, [(RED, i) for i in reds] + [(RED, NONE)])
+        return
+    after_red(data, st, rng)
+
+
+def on_red(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    if move[1] != NONE:
+        _play_red(data, st, st.seat, move[1])
+    after_red(data, st, rng)
+
+
+def _play_red(data: EngineData, st: State, seat: int, index: int) -> None:
+    risk, cyc = st.held[seat].pop(index)
+    card = data.risks[risk]
+    piles.under(st, risk)
+    st.risk_played = True
+    if card.effect == "crash":
+        column, bit = st.col[cyc], st.bit[cyc]
+        lane = bit.bit_length()
+        around = {(column + dc, lane + dl) for dc, dl in data.crash_offsets}
+        _stop(data, st, cyc, card.value)
+        for other in range(len(st.col)):
+            if other != cyc and st.bit[other] and (st.col[other], st.bit[other].bit_length()) in around:
+                _stop(data, st, other, card.value)
+    elif card.effect == "lose-turn":
+        _stop(data, st, cyc, card.value)
+    elif card.effect == "headwind":
+        st.headwind = card.value
+    elif card.effect == "stall":
+        st.stalled = cyc
+    markers = sum(1 for s in st.stopped if s)
+    if markers > st.log.markers:
+        st.log.markers = markers
+
+
+def _stop(data: EngineData, st: State, cyc: int, turns: int) -> None:
+    if not st.bit[cyc]:
+        return
+    st.log.stops += 1
+    if data.rules.stopped_again == "adds":
+        st.stopped[cyc] += turns
+    else:
+        st.stopped[cyc] = max(st.stopped[cyc], turns)
+
+
+def _take_stops(data: EngineData, st: State, seat: int) -> None:
+    base = seat * data.per_team
+    for k in range(data.per_team):
+        c = base + k
+        if st.stopped[c] and st.bit[c] and not (st.skip >> k) & 1:
+            st.stopped[c] -= 1
+            st.skip |= 1 << k
+
+
+def after_red(data: EngineData, st: State, rng: random.Random) -> None:
+    seat = st.seat
+    if data.rules.stop_timing == "this-turn":
+        _take_stops(data, st, seat)
+    per = data.per_team
+    base = seat * per
+    free = [k for k in range(per) if st.bit[base + k] and not (st.skip >> k) & 1]
+    if not free and data.rules.stopped_team == "pass":
+        st.log.passes += 1
+        st.phase = END_TURN
+        return
+    hand = st.hands[seat]
+    if not hand:
+        st.log.passes += 1
+        st.phase = END_TURN
+        return
+    caps = caps_of(data, st, seat)
+    options = card_options(data, st, seat, hand, True)
+    if not any(_moves_someone(o, caps) for o in options):
+        st.log.redraws += 1
+        st.redraw_left = data.redraw
+        _ask_discard(data, st, rng)
+        return
+    _decide(st, CARD, options)
+    st.cache = caps
+
+
+def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
+    hand = st.hands[st.seat]
+    if st.redraw_left <= 0 or not hand:
+        _redraw(data, st, rng)
+        return
+    seen, moves = set(), []
+    for card in hand:
+        kind = data.kind_of[card]
+        if kind not in seen:
+            seen.add(kind)
+            moves.append((DISCARD, card))
+    _decide(st, DISCARD, moves)
+
+
+def on_discard(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    st.hands[st.seat].remove(move[1])
+    st.played.append(move[1])
+    st.redraw_left -= 1
+    if st.redraw_left > 0 and st.hands[st.seat]:
+        _ask_discard(data, st, rng)
+        return
+    _redraw(data, st, rng)
+
+
+def _redraw(data: EngineData, st: State, rng: random.Random) -> None:
+    """Draw as many cards as were discarded and play them at once, one after the other."""
+    for _ in range(data.redraw):
+        card = piles.draw(st, rng)
+        if card != NONE:
+            st.to_play.append(card)
+    st.phase = AFTER_PLAY
+
+
+def card_options(data: EngineData, st: State, seat: int, cards: list[int], extras: bool) -> list[tuple]:
+    """The seat's ways to play one of ``cards``: (CARD, card, squares per cyclist slot, blue card
+    played with it or NONE, extra-card played or NONE), the squares after the colour bonus, a
+    boost, a headwind; a cyclist that cannot move this turn gets 0."""
+    per = data.per_team
+    base = seat * per
+    team = st.team[seat]
+    usable = [bool(st.bit[base + k]) and not (st.skip >> k) & 1 and base + k != st.stalled for k in range(per)]
+    boosts, extra_cards = [NONE], [NONE]
+    if extras:
+        for i, (risk, cyc) in enumerate(st.held[seat]):
+            card = data.risks[risk]
+            if card.effect == "boost" and usable[cyc - base]:
+                boosts.append(i)
+            elif card.effect == "extra-card" and st.bit[cyc]:
+                extra_cards.append(i)
+    wind = st.headwind
+    plain = all(usable) and not wind
+    seen: set = set()
+    out = []
+    for card in cards:
+        spec = data.cards[card]
+        own = spec.colour == team
+        kind = (spec.values, spec.bonus and own)
+        if kind in seen:
+            continue
+        seen.add(kind)
+        for vals in data.spreads[card][own]:
+            if not plain:
+                vals = tuple(max(0, v - wind) if usable[k] else 0 for k, v in enumerate(vals))
+            for b in boosts:
+                got = vals
+                if b != NONE:
+                    risk, cyc = st.held[seat][b]
+                    k = cyc - base
+                    got = vals[:k] + (vals[k] + data.risks[risk].value,) + vals[k + 1:]
+                for x in extra_cards:
+                    key = (kind, got, b, x)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((CARD, card, got, b, x))
+    if data.rules.card_use == "most-squares" and out:
+        caps = caps_of(data, st, seat)
+        used = [sum(min(v, caps[k]) for k, v in enumerate(o[2])) for o in out]
+        best = max(used)
+        out = [o for o, u in zip(out, used) if u == best]
+    return out
+
+
+def caps_of(data: EngineData, st: State, seat: int) -> list[int]:
+    """How far each cyclist slot of the seat could go alone this turn (0: cannot move)."""
+    per = data.per_team
+    base = seat * per
+    road, finish = road_for(data, st, seat)
+    out = []
+    for k in range(per):
+        c = base + k
+        if not st.bit[c] or (st.skip >> k) & 1 or c == st.stalled:
+            out.append(0)
+        else:
+            out.append(advance(st.occ, road, st.col[c], st.bit[c], data.max_value, finish)[0])
+    return out
+
+
+def _moves_someone(option: tuple, caps: list[int]) -> bool:
+    return any(v and cap for v, cap in zip(option[2], caps))
+
+
+def road_for(data: EngineData, st: State, seat: int) -> tuple:
+    """(road masks, finish column) for the seat's cyclists: the team's corridor in the team time
+    trial; no square at or past the finish while the seat holds a red card."""
+    course = data.course
+    if st.kind == TTT:
+        return data.corridor_road[st.team[seat]], course.finish
+    if any(not data.risks[r].favourable for r, _c in st.held[seat]):
+        return data.road_short, course.finish
+    return course.road, course.finish
+
+
+def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    _, card, squares, boost, extra = move
+    seat = st.seat
+    if card in st.to_play:
+        st.to_play.remove(card)
+    else:
+        st.hands[seat].remove(card)
+    st.played.append(card)
+    st.log.plays += 1
+    held = st.held[seat]
+    for i in sorted((i for i in (boost, extra) if i != NONE), reverse=True):
+        risk, _cyc = held.pop(i)
+        if data.risks[risk].effect == "extra-card":
+            st.extra_left += data.risks[risk].value
+        piles.under(st, risk)
+        st.risk_played = True
+    base = seat * data.per_team
+    order = [(st.col[base + k], k) for k, v in enumerate(squares) if v]
+    order.sort(key=lambda x: (-x[0], x[1]) if data.rules.move_order == "foremost-first" else (x[0], x[1]))
+    st.pending = [(base + k, squares[k]) for _col, k in order]
+    st.phase = MOVE
+
+
+def move_next(data: EngineData, st: State, rng: random.Random) -> None:
+    """Move the pending cyclists one after the other; stop at a square to choose."""
+    while st.pending:
+        cyc, squares = st.pending.pop(0)
+        if not st.bit[cyc]:
+            continue
+        seat = cyc // data.per_team
+        road, finish = road_for(data, st, seat)
+        column = st.col[cyc]
+        steps, ends = advance(st.occ, road, column, st.bit[cyc], squares, finish)
+        if not steps:
+            if column + 1 == finish and road is data.road_short:
+                st.log.held_red_at_line += 1
+            continue
+        if column + steps >= finish:
+            _finish(data, st, cyc)
+            if st.phase == STAGE_END:
+                return
+            continue
+        if ends & (ends - 1):
+            _decide(st, LANE, [(LANE, cyc, column + steps, b) for b in lanes_of(ends)])
+            return
+        _place(data, st, cyc, column + steps, ends)
+    st.phase = AFTER_PLAY
+
+
+def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    _, cyc, column, bit = move
+    _place(data, st, cyc, column, bit)
+    st.phase = MOVE
+
+
+def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
+    old = st.col[cyc]
+    st.occ[old] &= ~st.bit[cyc]
+    st.occ[column] |= bit
+    st.col[cyc], st.bit[cyc] = column, bit
+    if st.kind == ROAD:
+        if not st.green_done and old < data.course.green <= column:
+            _green(data, st, cyc)
+        if data.course.red[column] & bit and st.red_stop == NONE:
+            st.red_stop = cyc
+
+
+def _finish(data: EngineData, st: State, cyc: int) -> None:
+    old = st.col[cyc]
+    if st.kind == ROAD and not st.green_done and old < data.course.green:
+        _green(data, st, cyc)
+    st.occ[old] &= ~st.bit[cyc]
+    st.bit[cyc] = 0
+    st.done[cyc] = True
+    st.table.append(cyc)
+    seat = cyc // data.per_team
+    if st.racing(seat, data.per_team):
+        return
+    if st.kind == ROAD:
+        st.log.end = "team complete"
+        st.pending = []
+        st.phase = STAGE_END
+    elif seat not in st.complete_round:
+        st.complete_round[seat] = st.round
+        st.closing = True
+
+
+def _green(data: EngineData, st: State, cyc: int) -> None:
+    """A cyclist crosses the green line: the first takes the Green Jersey, unless it wears the Yellow
+    (it scores, and the Green goes to the second across)."""
+    seat = cyc // data.per_team
+    st.green_crossed += 1
+    if st.green_crossed == 1:
+        st.indiv[seat] += data.green_first
+        if cyc == st.yellow:
+            st.yellow_first = True
+            st.log.yellow_at_green = True
+            return
+        st.green_jersey, st.log.green, st.green_done = cyc, seat, True
+    else:
+        st.indiv[seat] += data.green_second
+        st.green_jersey, st.log.green, st.green_done = cyc, seat, True
+
+
+def after_play(data: EngineData, st: State, rng: random.Random) -> None:
+    """A second card (extra-card), a redrawn card to play at once, then the risk card of a red dot."""
+    seat = st.seat
+    if st.extra_left and st.hands[seat]:
+        st.extra_left -= 1
+        _decide(st, CARD, card_options(data, st, seat, st.hands[seat], False))
+        st.cache = caps_of(data, st, seat)
+        return
+    if st.to_play:
+        caps = caps_of(data, st, seat)
+        options = card_options(data, st, seat, st.to_play[:1], False)
+        if any(_moves_someone(o, caps) for o in options):
+            _decide(st, CARD, options)
+            st.cache = caps
+        else:
+            on_card(data, st, options[0], rng)   # it moves nobody: played, and that is all
+        return
+    cyc, st.red_stop = st.red_stop, NONE
+    if cyc != NONE and st.bit[cyc] and not st.risk_played and len(st.held[seat]) < data.risk_hand:
+        _draw_risk(data, st, seat, cyc)
+        if st.phase != AFTER_PLAY:
+            return
+    st.phase = END_TURN
+
+
+def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
+    if not st.rpile:
+        st.log.risk_dry += 1
+        return
+    risk = st.rpile.pop()
+    card = data.risks[risk]
+    st.log.risk_draws += 1
+    if not card.favourable:
+        st.log.risk_red += 1
+    if card.effect == "advance":
+        piles.under(st, risk)
+        st.risk_played = True
+        st.pending = [(cyc, card.value)]
+        st.phase = MOVE
+    elif card.effect == "combativity":
+        piles.under(st, risk)
+        st.risk_played = True
+        st.indiv[seat] += data.combativity
+    else:
+        st.held[seat].append((risk, cyc))
+
+
+def end_turn(data: EngineData, st: State, rng: random.Random) -> None:
+    seat = st.seat
+    if st.racing(seat, data.per_team):
+        piles.fill(st, seat, data.hand, rng)
+    if seat == st.dealer:
+        if st.closing:
+            st.log.end = "round finished"
+            st.phase = STAGE_END
+            return
+        st.round += 1
+    st.seat = (seat + 1) % st.n
+    st.phase = TURN
+
+
+def _decide(st: State, ask: int, moves: list[tuple]) -> None:
+    st.ask, st.moves, st.cache = ask, moves, None
+    st.phase = DECIDE
