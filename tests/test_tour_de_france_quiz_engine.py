@@ -336,3 +336,12 @@ def test_games_longer_than_the_printed_tally_are_a_finding(model, sim):
     tally = [f for f in report_findings(model, report, "4 players") if f.rule == "TDQ-SIM-TALLY"]
     assert tally and f"has rows for {sim.data.tally_rows} rounds" in tally[0].message
     assert report.detail.beyond_tally.k == sum(v for k, v in report.game_length.counts if k > sim.data.tally_rows)
+
+
+def test_how_games_end_is_a_finding(model, sim):
+    from pnp.games.tour_de_france_quiz.engine.findings import report_findings
+
+    report = simulate(sim, 5, 200, seed=1, policy="greedy")
+    end = [f for f in report_findings(model, report, "5 players") if f.rule == "TDQ-SIM-END"]
+    assert end and "roll " in end[0].message and "cards " in end[0].message and "mishap " in end[0].message
+    assert sum(s.k for s in report.detail.ended) == report.detail.first_won.n == 200

@@ -70,6 +70,8 @@ class QuizDetails(Details):
     """Games whose winner wears each points jersey at the end (``jerseys[1:]``)."""
     ended: tuple[Share, ...]
     """How the winner stopped on the Arrivée, per ``ENDINGS``."""
+    first_won: Share
+    """Games won by the first pawn whose move reached or passed the Arrivée."""
     by_place: tuple[Share, ...]
     """Wins of each place in the order of play (1st: the prologue's winner), of the games with a winner."""
     decks: tuple[DeckRun, ...]
@@ -115,6 +117,7 @@ class QuizDetails(Details):
             winner_jerseys=tuple(Share(sum(1 for g in won if g.winner_jerseys[j]), len(won))
                                  for j in range(len(jerseys) - 1)),
             ended=tuple(Share(sum(1 for g in won if g.ended == e), len(won)) for e in ENDINGS),
+            first_won=Share(sum(1 for g in won if g.first_won), len(won)),
             by_place=tuple(Share(sum(1 for g in won if g.winner_place == p), len(won)) for p in range(players)),
             decks=tuple(DeckRun.of(games, i, *deck) for i, deck in enumerate(decks)),
             points_ran_out=Share(sum(1 for g in games if any(g.empty_at[i] for i in data.points)), n),
@@ -145,6 +148,7 @@ class QuizDetails(Details):
             "winner_not_in_yellow": self.winner_not_yellow.as_dict(),
             "winner_wears": {k: v.as_dict() for k, v in named.items()},
             "ended_by": {e: s.as_dict() for e, s in zip(ENDINGS, self.ended)},
+            "won_by_the_first_to_reach_the_arrivee": self.first_won.as_dict(),
             "wins_by_place_in_order": [s.as_dict() for s in self.by_place],
             "decks": {d.key: d.as_dict() for d in self.decks},
             "a_points_deck_ran_out": self.points_ran_out.as_dict(),
@@ -171,6 +175,7 @@ class QuizDetails(Details):
             f"bounces off the Arrivée per game: {self.bounces.text()}",
             "winner stopped on the Arrivée by: " + ", ".join(
                 f"{e} {s.text()}" for e, s in zip(ENDINGS, self.ended)),
+            f"won by the first pawn to reach the Arrivée: {self.first_won.text()}",
             f"winner not wearing the yellow jersey ({self.jerseys[0]}): {self.winner_not_yellow.text()}",
             f"winner wearing: {wears}",
             "wins by place in the order of play: " + ", ".join(
@@ -194,6 +199,7 @@ class QuizDetails(Details):
     def outcomes(self) -> dict[str, Any]:
         return {
             "winner not in yellow": self.winner_not_yellow,
+            "won by the first to reach the arrivée": self.first_won,
             "won by the first to play": self.by_place[0] if self.by_place else Share(0, 0),
             "strategy deck ran out": self.deck("strategy").ran_out,
             "a points deck ran out": self.points_ran_out,

@@ -9,13 +9,15 @@ Rule ids (besides the generic TDQ-SIM-INVARIANT, TDQ-SIM-SEAT and TDQ-SIM-ENGINE
 - TDQ-SIM-LENGTH (question): games last longer or shorter than the rulebook's estimate;
 - TDQ-SIM-FINISH (question): stopping exactly on the Arrivée costs the winner more rounds than the
   rulebook's pace counts, in most games;
-- TDQ-SIM-TALLY (warning, question when rare): games outlast the rows of the jersey points tally.
+- TDQ-SIM-TALLY (warning, question when rare): games outlast the rows of the jersey points tally;
+- TDQ-SIM-END (question): the first pawn to reach the Arrivée wins less than half the games (how the
+  games end: the dice alone, strategy cards, a mishap card).
 """
 
 from __future__ import annotations
 
 from pnp.check.findings import Finding, question, warning
-from pnp.games.tour_de_france_quiz.engine.details import QuizDetails, rounds
+from pnp.games.tour_de_france_quiz.engine.details import ENDINGS, QuizDetails, rounds
 from pnp.simulate.engine import Watch
 from pnp.simulate.findings import run_words
 
@@ -38,6 +40,7 @@ def watched(report) -> list[Watch]:
             Watch("a question asked again", d.deck("questions").went_round, RUN_OUT),
             Watch("longer than the tally", d.beyond_tally, RUN_OUT),
             Watch("exact count beyond the pace", d.aiming_over, MOST),
+            Watch("first to reach the arrivée wins", d.first_won, MOST),
             *(Watch(f"place {p} in the order wins", s, fair) for p, s in enumerate(d.by_place, 1))]
 
 
@@ -46,7 +49,7 @@ def report_findings(model, report, who: str) -> list[Finding]:
     return [*yellow(model, report.detail, who, how), *decks(model, report.detail, who, how),
             *repeats(model, report.detail, who, how), *order(model, report, who, how),
             *length(model, report, who, how), *finish(model, report.detail, who, how),
-            *tally(model, report, who, how)]
+            *tally(model, report, who, how), *end(model, report.detail, who, how)]
 
 
 def yellow(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
@@ -138,3 +141,15 @@ def tally(model, report, who: str, how: str) -> list[Finding]:
     return [severity("TDQ-SIM-TALLY", who, f"the jersey points tally has rows for {d.tally_rows} rounds "
                      f"(pace.long_game times the rulebook's turns), but {share.text()} of the games lasted longer "
                      f"({how}; {report.game_length.text()} rounds)", model.sources.rule("pace", "long_game"))]
+
+
+def end(model, d: QuizDetails, who: str, how: str) -> list[Finding]:
+    """How games end: whether the first pawn to reach the Arrivée usually wins."""
+    share = d.first_won
+    if not share.n or share.interval[1] >= MOST:
+        return []
+    ways = ", ".join(f"{e} {s.text()}" for e, s in zip(ENDINGS, d.ended))
+    return [question("TDQ-SIM-END", who, f"the first pawn whose move reached or passed the Arrivée won only "
+                     f"{share.text()} of the games ({how}): the exact count holds it there while the others "
+                     f"come up; what stopped the winner on the Arrivée: {ways}",
+                     model.sources.rule("bounce_back"))]

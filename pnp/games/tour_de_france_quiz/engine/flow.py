@@ -194,6 +194,8 @@ def move(d: EngineData, st: State, seat: int, total: int, rng: random.Random, ho
     exact = not card or d.rules.card_finish == "exact"
     if target >= d.finish and not st.reached[seat]:
         st.reached[seat] = st.round
+        if st.first_reach < 0:
+            st.first_reach = seat
     bounced = target > d.finish and exact and d.bounce_back
     land = max(d.finish - (target - d.finish), 0) if bounced else min(target, d.finish)
     st.rec.bounces += bounced

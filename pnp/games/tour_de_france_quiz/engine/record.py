@@ -19,6 +19,8 @@ class QuizGame:
     winner_place: int
     """The winner's place in the order of play (0: the prologue's winner, who plays first)."""
     ended: str
+    first_won: bool
+    """Whether the winner was the first pawn whose move reached or passed the Arrivée."""
     """What stopped the winner on the Arrivée: "roll" (the dice alone), "cards" (strategy cards played on
     the roll), "mishap" (a mishap card's advance)."""
     winner_yellow: bool
@@ -51,6 +53,7 @@ class QuizGame:
         return cls(
             rounds=st.round, turns=r.turns, skipped=r.skipped,
             winner_place=st.order.index(w) if w is not None else -1, ended=r.ended,
+            first_won=w is not None and st.first_reach == w,
             winner_yellow=w is not None and st.holders[0] == w,
             winner_jerseys=tuple(w is not None and h == w for h in st.holders[1:]),
             yellow_changes=r.yellow_changes, jersey_changes=tuple(r.jersey_changes), bounces=r.bounces,

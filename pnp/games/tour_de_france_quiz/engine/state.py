@@ -41,7 +41,7 @@ class State:
 
     __slots__ = ("n", "order", "idx", "round", "pos", "stamp", "clock", "skip", "piles", "hands", "jokers",
                  "faceup", "totals", "holders", "raced", "held", "award", "seat", "kind", "options", "roller",
-                 "total", "played", "loss", "over", "winner", "gen", "rec", "reached")
+                 "total", "played", "loss", "over", "winner", "gen", "rec", "reached", "first_reach")
 
     def __init__(self, data: EngineData, players: int) -> None:
         self.n = players
@@ -79,6 +79,8 @@ class State:
         self.rec = Record(len(data.cards.keys), len(data.points))
         self.reached = [0] * players
         """Per seat: the round of its first move that reached or passed the Arrivée (0: not yet)."""
+        self.first_reach = -1
+        """The seat whose move first reached or passed the Arrivée (-1: none yet)."""
 
     def arrive(self, seat: int, square: int) -> None:
         """Put ``seat``'s pawn on ``square``, arriving now."""
