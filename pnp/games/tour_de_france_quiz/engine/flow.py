@@ -74,15 +74,15 @@ def roll_off(d: EngineData, seats: list[int], rng: random.Random) -> int:
 def draw(d: EngineData, st: State, deck: int) -> int | None:
     """The top card of ``deck``, or None when it is empty (counted as a run-out)."""
     rec = st.rec
-    rec.draws[deck] += 1
-    if rec.draws[deck] == len(d.cards.ids[deck]) + 1 and not rec.round_trip[deck]:
-        rec.round_trip[deck] = st.round
     pile = st.piles[deck]
     if not pile:
         rec.missed[deck] += 1
         if not rec.empty_at[deck]:
             rec.empty_at[deck] = st.round
         return None
+    rec.draws[deck] += 1
+    if rec.draws[deck] == len(d.cards.ids[deck]) + 1:  # more cards drawn than the deck has: one came back
+        rec.round_trip[deck] = st.round
     return pile.popleft()
 
 

@@ -28,7 +28,9 @@ class Record:
         self.jersey_changes = [0] * jerseys
         self.ended = ""
         self.draws = [0] * decks
+        """Per deck: the cards drawn from it."""
         self.missed = [0] * decks
+        """Per deck: the draws that found it empty."""
         self.empty_at = [0] * decks
         """Per deck: the round of the first draw that found it empty (0: never)."""
         self.round_trip = [0] * decks
