@@ -129,6 +129,10 @@ def _untranslated_in_use(options: BuildOptions) -> list[str]:
             for msgid, ctx in fallbacks(current())]
 
 
+GAPS_SHOWN = 10
+"""Untranslated strings a failed build lists one by one; the rest are counted."""
+
+
 def _language(folder: Path, model: "GameModel", options: BuildOptions):
     """The build's language, compiled and checked against every string the kit needs."""
     from pnp.i18n.catalogs import CatalogError, display
@@ -148,11 +152,24 @@ def _language(folder: Path, model: "GameModel", options: BuildOptions):
         n = len(prepared.gaps)
         lines = [f"{head}: {n} string{'s' if n != 1 else ''} of the kit {'are' if n != 1 else 'is'} not translated "
                  f"in {po}:"]
-        lines += [f"  {g.render()}" for g in prepared.gaps]
+        lines += [f"  {g.render()}" for g in prepared.gaps[:GAPS_SHOWN]]
+        if n > GAPS_SHOWN:
+            lines.append(f"  ... and {n - GAPS_SHOWN} more: pnp i18n status {model.id} --lang {lang} counts them by "
+                         f"source; {po} lists them all")
         lines.append(f"Run `pnp i18n update {model.id} --lang {lang}`, translate {po} (Poedit, Weblate), then "
                      f"build again; or build a watermarked draft with --draft (gaps in French). Nothing was written.")
         raise BuildFailed("\n".join(lines))
     return prepared
+
+
+def _draft_word(shared) -> str:
+    """The draft watermark's word in the kit's language, or in English when its catalog lacks it
+    (a French word on a German draft would read as part of the kit)."""
+    from pnp.i18n import current
+    from pnp.i18n.translations import fallbacks
+
+    word = shared("draft_mark")
+    return "DRAFT" if any(msgid == word for msgid, _ in fallbacks(current())) else word
 
 
 def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None = None):
@@ -167,7 +184,7 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     lang = options.lang
     folders = [model.sources.folder / "templates", templates or templates_dir()]
     texts, shared = Texts(folders, CARD_TEXTS, model=model), Texts(folders, KIT_TEXTS)
-    draft = f"{shared('draft_mark')} · {lang.upper()}" if options.draft else ""
+    draft = f"{_draft_word(shared)} · {lang.upper()}" if options.draft else ""
     base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
                      back_offset=options.back_offset)
     problems: list[str] = []

@@ -257,6 +257,8 @@ def _light_languages(folder: Path, wanted: list[str]) -> list[str] | None:
     game.yaml (read without the model); None when the full check is needed."""
     import re
 
+    from pnp.i18n.codes import normalize
+
     if "all" in wanted:
         return None
     try:
@@ -266,15 +268,18 @@ def _light_languages(folder: Path, wanted: list[str]) -> list[str] | None:
     m = re.search(r"^source_language:\s*([A-Za-z_]+)\s*(#.*)?$", text, re.M)
     source = m.group(1) if m else "fr"
     have = {source, *(p.stem for p in (folder / "locales").glob("*.po"))}
-    return list(dict.fromkeys(wanted)) if all(w in have for w in wanted) else None
+    return list(dict.fromkeys(wanted)) if all(w in have and normalize(w) == w for w in wanted) else None
 
 
 def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
-    """The languages to build for one game: 'all' is its game.yaml list; each must have a catalog."""
+    """The languages to build for one game: 'all' is its game.yaml list; each must have a catalog
+    (any case; a regional code falls back to its language: en_US -> en, said on stderr)."""
     light = _light_languages(folder, wanted)
     if light is not None:
         return light
+    from pnp.i18n.catalogs import CatalogError, parse_language
     from pnp.i18n.catalogs import languages as catalog_languages
+    from pnp.i18n.codes import choose, normalize
     from pnp.model.catalog import game_info
 
     info = game_info(folder)
@@ -285,13 +290,24 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
             out += list(info.languages) if info else [source]
             continue
         available = [source, *catalog_languages(folder)]
-        if lang not in available:
-            hint = did_you_mean(lang, available)
+        chosen = choose(lang, available)
+        if chosen.code is not None:
+            if chosen.note:
+                click.echo(f"note: {game_id}: {chosen.note}", err=True)
+            out.append(chosen.code)
+            continue
+        code = normalize(lang)
+        try:
+            parse_language(code)
+        except CatalogError:
+            hint = did_you_mean(code, available)
             raise click.BadParameter(
-                f"no '{lang}' for {game_id}: its languages are {', '.join(available)}"
-                + (f"; {hint}" if hint and not hint.startswith("expected") else "")
-                + f" (start a translation with: pnp i18n update {game_id} --lang {lang})", param_hint="--lang")
-        out.append(lang)
+                f"unknown language '{lang}' (a code such as en, de, pt_BR); {game_id} has "
+                f"{', '.join(available)}" + (f"; {hint}" if hint and not hint.startswith("expected") else ""),
+                param_hint="--lang") from None
+        raise click.BadParameter(
+            f"{game_id} has no '{code}' translation yet (its languages: {', '.join(available)}); start one "
+            f"with: pnp i18n update {game_id} --lang {code}", param_hint="--lang")
     return list(dict.fromkeys(out))
 
 
@@ -550,11 +566,20 @@ def _language_option(ctx: Ctx, game_id: str, folder: Path, lang: str, create: bo
     from pnp.i18n.catalogs import CatalogError, languages, parse_language
     from pnp.model.catalog import game_info
 
+    from pnp.i18n.codes import normalize
+
     existing = languages(folder)
     info = game_info(folder)
     source = info.source_language if info else "fr"
+    base = normalize(lang).split("_")[0]
+    if create and normalize(lang) not in existing and base != normalize(lang) and base in existing:
+        raise click.BadParameter(
+            f"{game_id} already has a catalog for '{base}'; one for '{normalize(lang)}' would be a second catalog of "
+            f"that language beside it, which builds would not use for --lang {base}. Update it with --lang "
+            f"{base} (a regional catalog is for a regional variant only: copy locales/{base}.po to "
+            f"locales/{normalize(lang)}.po and edit that)", param_hint="--lang")
     try:
-        code = parse_language(lang)
+        code = parse_language(normalize(lang))
     except CatalogError:
         hint = did_you_mean(lang, existing)
         raise click.BadParameter(f"unknown language '{lang}'" + (f"; {hint}" if hint else "")
@@ -627,8 +652,10 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
                 continue
             parts = [f"{len(r.new)} new", f"{len(r.changed)} changed (now fuzzy)", f"{len(r.removed)} obsolete"]
             click.echo(f"{display(r.path)}: " + ", ".join(parts) + ("" if r.written else " (unchanged)"))
-            for mid in r.changed:
+            for mid in r.changed[:10]:
                 click.echo(f"  fuzzy: {_short(mid)}")
+            if len(r.changed) > 10:
+                click.echo(f"  ... and {len(r.changed) - 10} more fuzzy (pnp i18n status {game_id} --lang {target})")
 
 
 def _short(text: str, limit: int = 80) -> str:

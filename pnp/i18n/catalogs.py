@@ -269,7 +269,7 @@ def update(folder: Path, template, lang: str, create: bool = False, team: str = 
                           copyright_holder=template.copyright_holder, msgid_bugs_address="",
                           creation_date=template.creation_date, revision_date=datetime.now(timezone.utc),
                           language_team=team or f"{locale.english_name} <{lang}@li.org>",
-                          last_translator="pnp contributors", charset="utf-8", fuzzy=False,
+                          last_translator="FULL NAME <EMAIL@ADDRESS>", charset="utf-8", fuzzy=False,
                           header_comment=PO_HEADER.format(project=template.project, language=locale.english_name,
                                                           game=folder.name, lang=lang))
         catalog.msgid_bugs_address = ""
