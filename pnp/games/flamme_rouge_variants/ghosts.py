@@ -161,7 +161,7 @@ def marker_findings(model: GameModel) -> list[Finding]:
             continue
         text = (f"{len(mode_ghosts(model, mode))} ghosts at {f.players.min} players take more of one behaviour than "
                 f"its {min(marker_supply(model).values())} markers {chance(p)} of the time")
-        where = model.sources.component("deck:fantomes")
+        where = model.sources.rule("components", "fantomes")
         if p > limit:
             out.append(warning("FRV-CALC-GHOST-MARKERS", f"markers ({mode})", f"{text}, above the "
                                f"{percent(f.computed.run_out)} computed.run_out accepts; "
@@ -220,10 +220,19 @@ def behaviour_figures(model: GameModel, profile: str, behaviour: str) -> str:
     T = f.computed.stage_turns
     overall = sum(turns.mean(t) for t in range(1, T + 1)) / T
     reshuffle = first_reshuffle(n, 1, g.draw)
+    half = max(1, T // 2)
+
+    def faster(v: int) -> bool:
+        return v > ref
+
+    def slower(v: int) -> bool:
+        return v < ref
+
     return (f"draws {g.draw}, plays {g.play}: moves {low} to {high} a turn, mean {number(overall)} over {T} turns "
             f"({number(turns.mean(1))} on the first, {number(turns.mean(T))} on the last); faster than its deck's "
-            f"mean card ({number(ref)}) in {percent(turns.share(lambda v: v > ref))} of turns, slower in "
-            f"{percent(turns.share(lambda v: v < ref))}; {_pace(turns, ref)}; {_stage(turns, ref * T)}; its {n} "
+            f"mean card ({number(ref)}) in {percent(turns.share(faster))} of turns, slower in "
+            f"{percent(turns.share(slower))} (in the first {half}: {percent(turns.share(faster, half))} and "
+            f"{percent(turns.share(slower, half))}); {_pace(turns, ref)}; {_stage(turns, ref * T)}; its {n} "
             f"cards last {n} turns" + (f", the face-up ones shuffled back in from turn {reshuffle}" if reshuffle
                                        else ", never shuffled (it plays every card it draws)"))
 

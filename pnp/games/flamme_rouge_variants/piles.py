@@ -64,9 +64,11 @@ class Turns:
         """Expected move on ``turn`` (1 = the first)."""
         return sum(v * p for v, p in self.moves[turn - 1])
 
-    def share(self, test) -> float:
-        """The share of turns whose move passes ``test`` (a predicate on the move), on average."""
-        return sum(p for turn in self.moves for v, p in turn if test(v)) / len(self.moves)
+    def share(self, test, turns: int | None = None) -> float:
+        """The share of turns (of the first ``turns``, else all) whose move passes ``test`` (a predicate on
+        the move), on average."""
+        moves = self.moves[:turns] if turns else self.moves
+        return sum(p for turn in moves for v, p in turn if test(v)) / len(moves)
 
     def support(self) -> tuple[int, int]:
         """The least and the most a turn may move."""

@@ -111,7 +111,10 @@ def printed_rows(model: GameModel) -> list[tuple[int, ...]] | None:
     if card is None:
         return None
     size = card_size_of(model, deck, None)
-    items = face_items(CardContext(model, size, 0.0, card_texts(model)), deck, card)
+    try:
+        items = face_items(CardContext(model, size, 0.0, card_texts(model)), deck, card)
+    except Exception:  # noqa: BLE001 - a face that does not draw is the build's to report, with its place
+        return None
     lines: dict[float, list] = {}
     for it in items:
         text = getattr(it, "text", None)
@@ -149,8 +152,10 @@ def sheet_findings(model: GameModel) -> list[Finding]:
     out = []
     for row, names in want.items():
         if have[row] < len(names):
+            path = names[0].split(".")
             out.append(error("FRV-CALC-SHEET", ", ".join(names), f"rules.yaml gives {values(row)} "
-                             f"{len(names)} time(s), the scoring reference sheet prints it {have[row]} time(s)", where))
+                             f"{len(names)} time(s), the scoring reference sheet prints it {have[row]} time(s)",
+                             model.sources.rule(*(int(p) if p.isdigit() else p for p in path))))
     for row in sorted(set(have) - set(want)):
         out.append(error("FRV-CALC-SHEET", "scoring sheet", f"prints the row {values(row)}, which no table of "
                          "rules.yaml gives", where))
