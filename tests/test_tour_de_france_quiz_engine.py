@@ -345,3 +345,13 @@ def test_how_games_end_is_a_finding(model, sim):
     end = [f for f in report_findings(model, report, "5 players") if f.rule == "TDQ-SIM-END"]
     assert end and "roll " in end[0].message and "cards " in end[0].message and "mishap " in end[0].message
     assert sum(s.k for s in report.detail.ended) == report.detail.first_won.n == 200
+
+
+def test_a_board_with_two_sides_is_two_variants(model):
+    from types import SimpleNamespace
+
+    sides = (SimpleNamespace(id="a"), SimpleNamespace(id="b"))
+    board = SimpleNamespace(id=model.facts.track.board, sides=sides)
+    two = SimpleNamespace(boards=(board,), facts=model.facts)
+    assert SIMULATION.variants(two) == [{"side": "a"}, {"side": "b"}]
+    assert SIMULATION.variants(model) == [{}]
