@@ -146,6 +146,15 @@ def test_the_attack_card_question_follows_the_data(model, tmp_path) -> None:
     assert not found(m, "FRV-CALC-GHOST-ATTACK")
 
 
+def test_marker_shortage_agrees_with_a_seeded_monte_carlo(model) -> None:
+    rng = random.Random(13)
+    names = list(model.facts.ghosts)
+    odds = ghosts.behaviour_chances(Counter({v: 3 for v in (3, 4, 5, 6, 7)}), model.facts.ghosts)
+    weights = [float(odds[n]) for n in names]
+    short = sum(max(Counter(rng.choices(names, weights, k=12)).values()) > 8 for _ in range(20000))
+    assert within(Share(short, 20000), float(ghosts.marker_shortage(model, "grand_tour")))
+
+
 def test_fewer_markers_fall_short(tmp_path) -> None:
     m = copy(tmp_path, ("decks.yaml", "{id: offensif, kind: ghost, qty: 8}", "{id: offensif, kind: ghost, qty: 4}"))
     warned = found(m, "FRV-CALC-GHOST-MARKERS", Severity.WARNING)
@@ -230,6 +239,16 @@ def test_a_smaller_form_deck_runs_short(tmp_path) -> None:
     assert len(warned) == 1 and "6 form cards" in warned[0].message
     cards, _, _, events, dist = lifetime.form_numbers(m)
     assert cards == 6 and sum(p for e, p in dist.items() if e < events) > Fraction(1, 20)
+
+
+def test_a_longer_cup_puts_the_best_world_cup_total_out_of_reach(tmp_path) -> None:
+    edits = [(R, "values: {5: 2, 4: 4, 3: 6}", "values: {5: 2, 4: 2, 3: 2}"), (R, "events: 5}", "events: 8}")]
+    edits += [("forme.csv", f"forme-{c}-{v},form,{c},{v},{n}", f"forme-{c}-{v},form,{c},{v},2")
+              for c in ("rouge", "bleu", "vert", "noir", "blanc", "rose") for v, n in ((4, 4), (3, 6))]
+    m = copy(tmp_path, *edits)
+    assert tables.world_cup_reachable(m) == (False, 5)                 # 6 cards, one card put aside an event
+    warned = found(m, "FRV-CALC-BEST", Severity.WARNING)
+    assert len(warned) == 1 and "25 x 8" in warned[0].message
 
 
 def test_a_longer_stage_outlasts_the_piles(tmp_path) -> None:

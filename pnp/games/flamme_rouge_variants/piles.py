@@ -101,7 +101,6 @@ def _plus(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))
 
 
-@lru_cache(maxsize=200_000)
 def _turn(values: tuple[int, ...], face_down: Counts, face_up: Counts, draw: int, play: str
           ) -> tuple[tuple[Counts, Counts, int | None, float], ...]:
     """One turn from a pile: (face down, face up, the value played or None when no card is left, chance)."""

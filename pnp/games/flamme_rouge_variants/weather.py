@@ -115,7 +115,7 @@ def unreachable(m: Matrix, start: int) -> set[int]:
 def findings(model: GameModel) -> list[Finding]:
     """FRV-CALC-WEATHER: every level with an effect can be reached from the start."""
     w = model.facts.weather
-    if set(w.die) != set(range(1, 7)) or not w.min <= w.start <= w.max:
+    if not w.die or not w.min <= w.start <= w.max:
         return []  # FRV-WEATHER reports the die or the start
     m, start, effects = chain(model)
     return [warning("FRV-CALC-WEATHER", f"weather {i + w.min}", f"the level {i + w.min} ({effects[i]}) is never "
@@ -128,7 +128,7 @@ def figures(model: GameModel) -> list[Verified]:
     """The weather walk's figures."""
     f = model.facts
     w = f.weather
-    if set(w.die) != set(range(1, 7)) or not w.min <= w.start <= w.max:
+    if not w.die or not w.min <= w.start <= w.max:
         return []
     m, start, effects = chain(model)
     T, stages = f.computed.stage_turns, f.score_sheets.stages
