@@ -99,6 +99,7 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 def _ride(data: EngineData, st: State, seat: int, squares: int) -> None:
     c = seat * data.per_team
     st.itt_cards[seat] += 1
+    st.traced(seat, squares)
     old = st.col[c]
     new = min(old + squares, data.course.finish)
     st.occ[old] &= ~st.bit[c]

@@ -18,6 +18,8 @@ class TourRecord:
     winner: int | None
     yellow: int
     """The seat wearing the Yellow Jersey at the end (the individual leader)."""
+    trace: int = 0
+    """A digest of every decision's effect (State.traced): another path gives another digest."""
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -30,4 +32,5 @@ class TourRecord:
 
 def tour_record(data: EngineData, st: State) -> TourRecord:
     yellow = st.yellow // data.per_team if st.yellow != NONE else NONE
-    return TourRecord(tuple(st.team), tuple(st.logs), tuple(st.indiv), tuple(st.teampts), st.winner, yellow)
+    return TourRecord(tuple(st.team), tuple(st.logs), tuple(st.indiv), tuple(st.teampts), st.winner, yellow,
+                      st.trace)

@@ -82,6 +82,7 @@ def on_red(data: EngineData, st: State, move: tuple, rng: random.Random) -> None
 
 def _play_red(data: EngineData, st: State, seat: int, index: int) -> None:
     risk, cyc = st.held[seat].pop(index)
+    st.traced(risk, cyc)
     card = data.risks[risk]
     piles.under(st, risk)
     st.risk_played = True
@@ -167,6 +168,7 @@ def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
 def on_discard(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
     st.hands[st.seat].remove(move[1])
     st.played.append(move[1])
+    st.traced(move[1])
     st.redraw_left -= 1
     if st.redraw_left > 0 and st.hands[st.seat]:
         _ask_discard(data, st, rng)
@@ -271,6 +273,7 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
         st.hands[seat].remove(card)
     st.played.append(card)
     st.log.plays += 1
+    st.traced(card, *squares)
     held = st.held[seat]
     for i in sorted((i for i in (boost, extra) if i != NONE), reverse=True):
         risk, _cyc = held.pop(i)
@@ -319,6 +322,7 @@ def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 
 def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
     old = st.col[cyc]
+    st.traced(cyc, column, bit)
     st.occ[old] &= ~st.bit[cyc]
     st.occ[column] |= bit
     st.col[cyc], st.bit[cyc] = column, bit
@@ -331,6 +335,7 @@ def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None
 
 def _finish(data: EngineData, st: State, cyc: int) -> None:
     old = st.col[cyc]
+    st.traced(cyc)
     if st.kind == ROAD and not st.green_done and old < data.course.green:
         _green(data, st, cyc)
     st.occ[old] &= ~st.bit[cyc]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 NONE = -1
+TRACE = (1 << 61) - 1
 
 # what the seat to move decides (State.ask)
 RED, DISCARD, CARD, LANE, ITT_CARD = range(5)
@@ -71,7 +72,7 @@ class State:
         "phase", "ask", "moves", "cache",
         "skip", "stalled", "headwind", "risk_played", "red_stop", "pending", "extra_left", "redraw_left",
         "to_play", "closing", "complete_round", "round", "log", "logs", "last_places",
-        "heats", "racers", "itt_cards", "itt_keys", "itt_done", "rerun_left", "itt_index",
+        "heats", "racers", "itt_cards", "itt_keys", "itt_done", "rerun_left", "itt_index", "trace",
     )
 
     def __init__(self, players: int, cyclists: int, columns: int) -> None:
@@ -130,6 +131,15 @@ class State:
         self.itt_done = [False] * players
         self.rerun_left = 0
         self.itt_index = 0                    # the racer of the heat to play next
+        self.trace = 0                        # a digest of what the players did (see ``traced``)
+
+    def traced(self, *values: int) -> None:
+        """Fold what a decision did (a card, a spread, a square...) into the Tour's digest: two Tours
+        that went differently end with different digests, even when their scores are the same."""
+        t = self.trace
+        for v in values:
+            t = (t * 1_000_003 + v + 7) % TRACE
+        self.trace = t
 
     def racing(self, seat: int, per_team: int) -> list[int]:
         """The seat's cyclists still on the course."""
