@@ -33,12 +33,14 @@ def profiles(model: GameModel) -> list[Verified]:
     for name, p in f.profiles.items():
         if p.printed == "none":
             continue
-        what = "the whole deck" if p.printed == "deck" else f"the cards that turn {values(p.base_values)} into {values(p.values)}"
+        what = ("the whole deck" if p.printed == "deck"
+                else f"the cards that turn {values(p.base_values)} into {values(p.values)}")
         text = (f"deck {p.deck}: {_spread(_per_team(model, p.deck))} per team in {len(f.teams)} colours, {what}; "
                 f"decks of {values(sizes)} cards")
         if p.cap_exempt:
             text += f"; {values(p.cap_exempt)} above the climbs' cap of {f.mountain_cap}"
-        out.append(Verified("FRV-DECK-PROFILE", f"profile {name}", text, covers=(f"deck {p.deck} (", f"card {p.deck}/")))
+        out.append(Verified("FRV-DECK-PROFILE", f"profile {name}", text,
+                            covers=(f"deck {p.deck} (", f"card {p.deck}/")))
     return out
 
 
@@ -81,7 +83,7 @@ def mountain(model: GameModel) -> list[Verified]:
 def weather(model: GameModel) -> list[Verified]:
     w = model.facts.weather
     steps = Counter(w.die.values())
-    return [Verified("FRV-WEATHER", "weather die", f"faces 1 to 6 each mapped, steps "
+    return [Verified("FRV-WEATHER", "weather die", f"faces {min(w.die)} to {max(w.die)} each mapped, steps "
                      + ", ".join(f"{s:+d} x{n}" if s else f"0 x{n}" for s, n in sorted(steps.items()))),
             Verified("FRV-WEATHER", "weather effects", f"levels {w.min} to {w.max} each with an effect ("
                      + ", ".join(f"{k}: {v}" for k, v in sorted(w.effects.items())) + ")"),
@@ -152,7 +154,8 @@ def sheets(model: GameModel) -> list[Verified]:
     f, s = model.facts, model.facts.score_sheets
     out = [Verified("FRV-SHEETS", key, f"score sheet '{getattr(s, key)}' in deck feuilles")
            for key in ("grand_tour", "time_trial", "world_cup")]
-    out += [Verified("FRV-SHEETS", "rows", f"{s.rows} rows for up to {f.max_riders} riders", covers=("card feuilles/",)),
+    out += [Verified("FRV-SHEETS", "rows", f"{s.rows} rows for up to {f.max_riders} riders",
+                     covers=("card feuilles/",)),
             Verified("FRV-SHEETS", "feuilles", "printed single-sided"),
             Verified("FRV-SHEETS", "classifications", f"{len(f.classifications)} classifications, all different")]
     return out
@@ -167,7 +170,8 @@ def identity(model: GameModel) -> list[Verified]:
     f = model.facts
     base = [n for n, p in f.profiles.items() if p.printed == "none"]
     return [Verified("FRV-IDENTITY", "game", f"house rules for {f.base_game}"),
-            Verified("FRV-IDENTITY", "players", f"{f.players.min} to {f.players.max} players for {len(f.teams)} teams")] \
+            Verified("FRV-IDENTITY", "players",
+                     f"{f.players.min} to {f.players.max} players for {len(f.teams)} teams")] \
         + [Verified("FRV-IDENTITY", f"profile {n}", "the base game's deck, not printed") for n in base]
 
 

@@ -121,18 +121,19 @@ def attack_finding(model: GameModel) -> list[Finding]:
     a = f.attack.per_rider_deck
     if not a:
         return []
-    parts, met = [], []
+    by_chance: dict[Fraction, list[str]] = {}
     for name in f.profiles:
-        n = sum(energy_cards(model, name).values())
-        parts.append(f"{name} {chance(Fraction(a, n + a))}")
-    for behaviour, g in f.ghosts.items():
-        n = sum(energy_cards(model, next(iter(f.profiles))).values())
-        met.append(f"{behaviour} {chance(attack_met(n + a - 1, a, g.draw, g.draw, f.computed.stage_turns - 1))}")
-    return [question("FRV-CALC-GHOST-ATTACK", "attack card", f"an attack card joins every rider deck, a ghost's "
-                     f"too: its first card is the attack card ({'; '.join(parts)}), and no behaviour follows from "
-                     f"an attack; later, within a stage of {f.computed.stage_turns} turns, its draws meet it "
-                     f"({'; '.join(met)}), and no rule says how a ghost plays it (nor whether a ghost's deck "
-                     "gets one)", model.sources.rule("attack"))]
+        by_chance.setdefault(Fraction(a, sum(energy_cards(model, name).values()) + a), []).append(name)
+    first = "; ".join(f"{chance(p)} ({values(names)})" for p, names in by_chance.items()) \
+        if len(by_chance) > 1 else f"{chance(next(iter(by_chance)))} for every deck"
+    n = sum(energy_cards(model, next(iter(f.profiles))).values())
+    met = "; ".join(f"{behaviour} {chance(attack_met(n + a - 1, a, g.draw, g.draw, f.computed.stage_turns - 1))}"
+                    for behaviour, g in f.ghosts.items())
+    return [question("FRV-CALC-GHOST-ATTACK", "attack card", f"the seed adds an attack card to every rider deck, so "
+                     f"to a ghost's too: its first card is the attack card {first}, and no behaviour follows from an "
+                     f"attack; later, within a stage of {f.computed.stage_turns} turns, its draws meet it ({met}), "
+                     "and no rule says how a ghost plays it, nor that a ghost's deck goes without",
+                     model.sources.rule("attack"))]
 
 
 def deck_findings(model: GameModel) -> list[Finding]:
@@ -192,7 +193,8 @@ def _pace(turns: Turns, ref: float) -> str:
         lead += turns.mean(t) - ref
         best = max(best, (lead, t))
         worst = min(worst, (lead, t))
-    text = f"ahead of it by {number(best[0])} squares at most (turn {best[1]})" if best[0] >= 0.05 else "never ahead of it"
+    text = (f"ahead of it by {number(best[0])} squares at most (turn {best[1]})" if best[0] >= 0.05
+            else "never ahead of it")
     if worst[0] <= -0.05:
         text += f", behind by {number(-worst[0])} at most (turn {worst[1]})"
     return text
@@ -254,11 +256,12 @@ def figures(model: GameModel) -> list[Verified]:
         split = ghost_split(sorted(cards.elements()), f.ghosts)
         odds = behaviour_chances(cards, f.ghosts)
         text = "; ".join(f"{b} {chance(p)} ({values(split[b])})" for b, p in odds.items())
-        out.append(Verified("FRV-CALC-GHOST", f"profile {name}", f"first card drawn at random from "
-                            f"{sum(cards.values())}: {text}" + (f"; the attack card besides comes first "
-                                                               f"{chance(Fraction(a, sum(cards.values()) + a))}" if a else "")))
-        for behaviour in f.ghosts:
-            out.append(Verified("FRV-CALC-GHOST", f"ghost {behaviour} ({name})", behaviour_figures(model, name, behaviour)))
+        n = sum(cards.values())
+        attack = f"; the attack card besides comes first {chance(Fraction(a, n + a))}" if a else ""
+        out.append(Verified("FRV-CALC-GHOST", f"profile {name}",
+                            f"first card drawn at random from {n}: {text}{attack}"))
+        out += [Verified("FRV-CALC-GHOST", f"ghost {behaviour} ({name})", behaviour_figures(model, name, behaviour))
+                for behaviour in f.ghosts]
     holds, hands = middle_rule_holds()
     if holds:
         out.append(Verified("FRV-CALC-GHOST", "steady ghost's pair", f"in all {hands} orders of three cards a pair "

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from fractions import Fraction
 
 from pnp.check.findings import Finding, error, question, warning
 from pnp.games.flamme_rouge_variants.lifetime import form_numbers, served

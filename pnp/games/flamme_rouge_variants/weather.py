@@ -148,7 +148,8 @@ def figures(model: GameModel) -> list[Verified]:
                      f"{number(float(at[i]))} turns of it on average"
                      + (f", first after {number(float(hit))} turns on average" if hit is not None else ""))
     out.append(Verified("FRV-CALC-WEATHER", "a stage", f"from {w.start}, over {T} turns: " + "; ".join(parts)
-                        + "; turns per level " + ", ".join(f"{i + w.min}: {number(float(a))}" for i, a in enumerate(at))))
+                        + "; turns per level "
+                        + ", ".join(f"{i + w.min}: {number(float(a))}" for i, a in enumerate(at))))
     tour_at, _ = turns_at(m, first, T * stages)
     out.append(Verified("FRV-CALC-WEATHER", "a Grand Tour", f"{stages} stages of {T} turns, the weather carried "
                         "over: " + "; ".join(f"{effect} {chance(reached(m, start, {i}, T * stages))} of tours, "
