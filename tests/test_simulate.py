@@ -186,5 +186,5 @@ def test_smoke_findings_are_findings(model):
     assert found and all(isinstance(f, Finding) for f in found)
     assert {g.rule for g in engine_gaps(model.facts)} <= {f.rule for f in found}
     assert not [f for f in found if f.severity is Severity.ERROR]
-    assert all(f.rule.startswith(("GJ-SIM-", "GJ-ENGINE-")) for f in found)
+    assert all(f.rule.startswith(("GJ-SIM-", "GJ-ENGINE-", "DECISION-EXPECTS")) for f in found)
     assert smoke_findings(model, seed=1, games=8) == found

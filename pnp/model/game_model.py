@@ -33,6 +33,15 @@ class Sources:
             return Location(str(self.folder / "rules.yaml"))
         return location_of(self.rules_record, path)
 
+    def decision(self, decision_id: str) -> Location:
+        """Location of the decision ``decision_id`` in rules.yaml's ``decisions:`` (the list itself
+        when there is no such decision)."""
+        items = (self.rules_record or {}).get("decisions") if isinstance(self.rules_record, dict) else None
+        for i, item in enumerate(items or []):
+            if isinstance(item, dict) and item.get("id") == decision_id:
+                return self.rule("decisions", i)
+        return self.rule("decisions")
+
     def component(self, key: str) -> Location:
         """Location of a component by key, e.g. 'card:movement/M-R1' or 'rider:rouge'."""
         return self.components.get(key, Location(str(self.folder)))

@@ -60,8 +60,7 @@ def report_findings(model, report: Report, sim: Simulation) -> list[Finding]:
             side = "more" if seat.of_decided.value > seat.fair else "less"
             out.append(warning(f"{p}-SEAT", who, f"seat {seat.seat + 1} won {seat.of_decided.text()} of the "
                                f"games that had a winner, {side} than the fair {100 * seat.fair:.1f} % ({how}); "
-                               "one seat in twenty falls outside its 95 % interval by chance: simulate more "
-                               "games to confirm", sim.source(model, "seat", report.players)))
+                               "outside the interval shared among the seats (Bonferroni), so unlikely by chance", sim.source(model, "seat", report.players)))
     out.extend(sim.findings(model, report))
     return out
 

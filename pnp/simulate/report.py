@@ -8,11 +8,12 @@ figures are its ``Details`` (``Simulation.summarize``): merged into the JSON, an
 from __future__ import annotations
 
 import json
+from statistics import NormalDist
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.simulate.engine import Details, GameRecord, Simulation
-from pnp.simulate.stats import Share, Summary
+from pnp.simulate.stats import Share, Summary, wilson
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,12 @@ class SeatStat:
 
     @property
     def unfair(self) -> bool:
-        return self.of_decided.excludes(self.fair)
+        """The seat's share excludes the fair one, with the 95 % confidence shared among the table's
+        seats (Bonferroni): with several seats compared at once, plain 95 % intervals flag one
+        fair seat in twenty by chance."""
+        n = max(2, round(1 / self.fair)) if self.fair else 2
+        lo, hi = wilson(self.of_decided.k, self.of_decided.n, NormalDist().inv_cdf(1 - 0.05 / (2 * n)))
+        return self.of_decided.n > 0 and not lo <= self.fair <= hi
 
     def as_dict(self) -> dict:
         return {"seat": self.seat + 1, "wins": self.wins, "of_games": self.of_games.as_dict(),

@@ -1,7 +1,7 @@
 """Parameter sweeps: play a game over a grid of rules values and player counts, and report each
 outcome per cell.
 
-    pnp simulate green-jersey --vary deal.hand=4,5,6 --vary players=2..6 --games 2000
+    pnp simulate GAME --vary deal.hand=4,5,6 --vary players=2..6 --games 2000
 
 Each cell reads the game again with its values of rules.yaml changed in memory (pnp.model.overrides)
 and builds the engine from that model, so every number the engine reads follows the cell. Every
