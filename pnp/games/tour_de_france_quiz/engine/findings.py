@@ -97,7 +97,7 @@ def order(model, report, who: str, how: str) -> list[Finding]:
             side = "more" if share.value > fair else "less"
             out.append(warning("TDQ-SIM-ORDER", who, f"the player in place {place} of the order of play (the "
                                f"prologue's ranking) won {share.text()} of the games, {side} than the fair "
-                               f"{100 * fair:.1f} % ({how})", model.sources.rule("players")))
+                               f"{100 * fair:.1f} % ({how})", model.sources.decision("TDQ-D-PROLOGUE")))
     return out
 
 
