@@ -6,5 +6,6 @@ from pnp.games.maillot_jaune.checks import verified as verified  # what the chec
 from pnp.games.maillot_jaune.context import rulebook_context
 from pnp.games.maillot_jaune.facts import Facts
 from pnp.games.maillot_jaune.figures import FIGURES
+from pnp.games.maillot_jaune.simulation import SIMULATION as SIMULATION  # the engine pnp simulate plays
 
 __all__ = ["CHECKS", "FIGURES", "Facts", "board_square_size", "check", "rulebook_context"]

@@ -185,6 +185,36 @@ class Pieces(Frozen):
 Row = Union[tuple[int, ...], Literal["puncture"]]
 
 
+class EngineRules(Frozen):
+    """How the simulation engine plays where the rules are silent, contradict themselves, or leave
+    the engine to assume something: the ``engine:`` mapping of rules.yaml. Every field has a default,
+    so rules.yaml without that mapping still simulates; each choice is listed as a question
+    (MJ-ENGINE-...) by ``pnp.games.maillot_jaune.engine.gaps``."""
+
+    level: Literal["basic", "advanced"] = "advanced"
+    """The rules a plain simulation plays: the basic rules, or with the advanced ones (slipstream,
+    riding side by side, helping a punctured rider)."""
+    rider_choice: Literal["random", "seat-order"] = "random"
+    unowned_riders: Literal["rotate"] = "rotate"
+    unowned_play: Literal["plain", "own"] = "plain"
+    winner: Literal["owner", "best-owned"] = "owner"
+    ties: Literal["best-stage-place", "last-stage-place"] = "best-stage-place"
+    passing: Literal["over", "around"] = "over"
+    announce: Literal["exact"] = "exact"
+    round_order: Literal["round-start"] = "round-start"
+    stage_places: Literal["crossing-order"] = "crossing-order"
+    finished_riders: Literal["leave-road"] = "leave-road"
+    puncture_breakaway: Literal["none", "safe-kept"] = "none"
+    puncture_carry: Literal["cleared", "kept"] = "cleared"
+    abandon: Literal["both-empty", "unpaid"] = "both-empty"
+    slipstream_line: Literal["shift-per-turn"] = "shift-per-turn"
+    slipstream_escape: Literal["other-lane", "none"] = "other-lane"
+    side_by_side: Literal["own-move"] = "own-move"
+    slipstream_puncture: Literal["puncture", "no-cost"] = "puncture"
+    slipstream_blocked: Literal["leader-pays", "no-effect"] = "leader-pays"
+    help_square: Literal["beside", "around"] = "beside"
+
+
 class Facts(Frozen):
     """Everything rules.yaml says, typed."""
 
@@ -204,6 +234,7 @@ class Facts(Frozen):
     slipstream: Slipstream
     timing: Timing
     pieces: Pieces
+    engine: EngineRules = EngineRules()
 
 
 def outcome_key(a: int, b: int) -> str:

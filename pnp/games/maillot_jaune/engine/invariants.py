@@ -1,0 +1,86 @@
+"""What must hold after every move; ``broken`` says what does not ("" when all holds).
+
+- every rider on the road stands on its own road square of the stage, within the lanes, and the
+  board marks no other square taken;
+- dials between 0 and their top, form between 0 and its top; form only ever goes down (what is left
+  plus what was spent is the start), and within a stage energy only goes down too;
+- a rider out of the Tour has spent its dial and its form, and is off the road; one still racing
+  has not spent both (engine.abandon: both-empty);
+- no rider moves back; riders over the line crossed in or after the winner's round, once each;
+- turns to miss are never negative; times never negative.
+"""
+
+from __future__ import annotations
+
+from pnp.games.maillot_jaune.engine.data import EngineData
+from pnp.games.maillot_jaune.engine.state import ABANDONED, FINISHED, RACING, State
+
+
+def broken(data: EngineData, st: State) -> str:
+    """What rule ``st`` breaks, or ""."""
+    return _riders(data, st) or _race(data, st)
+
+
+def _riders(data: EngineData, st: State) -> str:
+    """Every rider's square and gauges (one pass: this runs after every move)."""
+    stage = data.stages[st.stage]
+    low, finish, squares = stage.low, stage.finish, data.squares
+    occ = st.occ
+    both = data.rules.abandon == "both-empty"
+    e_max, f_max, f_start, e_start = data.energy_max, data.form_max, data.form_start, data.energy_start
+    on_road = 0
+    for r, s in enumerate(st.status):
+        e, f = st.energy[r], st.form[r]
+        if s == RACING:
+            on_road += 1
+            sq = (st.col[r], st.lane[r])
+            if occ.get(sq) != r:
+                return f"rider {data.riders[r]} stands on column {sq[0]}, lane {sq[1]}, which the board does not " \
+                       "mark as its"
+            if not low <= sq[0] < finish or sq not in squares:
+                return f"rider {data.riders[r]} stands off the stage's road at column {sq[0]}, lane {sq[1]}"
+            if both and e == 0 and f == 0:
+                return f"rider {data.riders[r]} races on with its dial and its form both spent"
+        if not (0 <= e <= e_max and 0 <= f <= f_max) or f + st.form_spent[r] != f_start \
+                or st.miss[r] < 0 or st.times[r] < 0:
+            return _gauge_problem(data, st, r)
+        if s == ABANDONED:
+            if e or f:
+                return f"rider {data.riders[r]} abandoned with {e} energy and {f} form left"
+        elif e + st.energy_spent[r] != e_start:
+            return f"rider {data.riders[r]}'s dial went up within the stage: {e} left, {st.energy_spent[r]} spent"
+    if len(occ) != on_road:
+        return f"{len(occ)} squares marked taken for {on_road} riders on the road"
+    return ""
+
+
+def _gauge_problem(data: EngineData, st: State, r: int) -> str:
+    name, e, f = data.riders[r], st.energy[r], st.form[r]
+    if not 0 <= e <= data.energy_max:
+        return f"rider {name} has {e} energy, outside 0-{data.energy_max}"
+    if not 0 <= f <= data.form_max:
+        return f"rider {name} has {f} form, outside 0-{data.form_max}"
+    if f + st.form_spent[r] != data.form_start:
+        return f"rider {name}'s form went up: {f} left, {st.form_spent[r]} spent, from {data.form_start}"
+    if st.miss[r] < 0:
+        return f"rider {name} has {st.miss[r]} turns to miss"
+    return f"rider {name} is {st.times[r]} minutes behind"
+
+
+def _race(data: EngineData, st: State) -> str:
+    r, before, after = st.moved
+    if r >= 0 and after < before:
+        return f"rider {data.riders[r]} moved back from column {before} to {after}"
+    if len(set(st.crossed)) != len(st.crossed):
+        return "a rider crossed the line twice"
+    for x in st.crossed:
+        if st.status[x] != FINISHED:
+            return f"rider {data.riders[x]} crossed the line but is not marked over it"
+        if st.cross_round[x] < st.winner_round or st.cross_round[x] > st.round:
+            return f"rider {data.riders[x]} crossed in round {st.cross_round[x]}, the winner in {st.winner_round}"
+    finished = sum(1 for s in st.status if s == FINISHED)
+    if finished != len(st.crossed):
+        return f"{finished} riders over the line, {len(st.crossed)} crossed it"
+    if st.current >= 0 and st.status[st.current] != RACING:
+        return f"rider {data.riders[st.current]} is to play but is not on the road"
+    return ""
