@@ -16,6 +16,7 @@ from itertools import permutations
 
 from pnp.errors import PnpError
 from pnp.games.tour_de_france_mb import checks as C
+from pnp.games.tour_de_france_mb.engine.state import CARD, NONE
 from pnp.games.tour_de_france_mb.facts import EngineRules
 from pnp.model.game_model import GameModel
 
@@ -125,6 +126,13 @@ class EngineData:
                 with_bonus = {o[:k] + (o[k] + self.colour_bonus,) + o[k + 1:] for o in orders for k in range(len(o))}
                 own = sorted(set(orders) | with_bonus)
             self.spreads.append((tuple(orders), tuple(own)))
+        # the moves a card gives when every cyclist can take its number (no headwind, no blue card)
+        self.plain_options = tuple(tuple(tuple((CARD, i, v, NONE, NONE) for v in spread) for spread in pair)
+                                   for i, pair in enumerate(self.spreads))
+        self.colour_of = tuple(c.colour for c in self.cards)
+        self.card_kind = tuple(((c.values, False), (c.values, c.bonus and bool(self.colour_bonus)))
+                               for c in self.cards)
+        """Per card, what makes two cards the same move (numbers, colour bonus), for another team and its own."""
         self.kind_of = tuple((c.values, c.bonus, c.colour) for c in self.cards)
         self.max_value = max((max(c.values, default=0) for c in self.cards), default=0) + self.colour_bonus + \
             max((r.value for r in self.risks if r.effect == "boost"), default=0)

@@ -14,13 +14,13 @@ from typing import Any, ClassVar
 
 from pnp.games.tour_de_france_mb.engine import itt, road, scoring
 from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
-from pnp.games.tour_de_france_mb.engine.greedy import value
+from pnp.games.tour_de_france_mb.engine.greedy import value, values
 from pnp.games.tour_de_france_mb.engine.invariants import broken
 from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
                                                       ITT_HEAT, ITT_RANK, ITT_TURN, LANE, MOVE, RED,
                                                       STAGE_END, STAGE_START, TURN, State)
-from pnp.simulate.turns import TurnEngine
+from pnp.simulate.turns import Choose, TurnEngine
 
 RUNNING = {
     TURN: road.begin_turn, MOVE: road.move_next, AFTER_PLAY: road.after_play, END_TURN: road.end_turn,
@@ -81,6 +81,20 @@ class TourEngine(TurnEngine):
 
     def value(self, state: State, move, seat: int) -> float:
         return value(self.data, state, move, seat)
+
+    def policy(self, name: str, rng: random.Random) -> Choose:
+        """The base policies; "greedy" values a decision's moves in one pass (the same choice as
+        the base greedy policy: the best ``value``, ties drawn with ``rng``)."""
+        if name != "greedy":
+            return super().policy(name, rng)
+        data = self.data
+
+        def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
+            vals = values(data, state, moves, seat)
+            best = max(vals)
+            top = [i for i, v in enumerate(vals) if v == best]
+            return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+        return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:
         return (("stage", state.stage + 1), ("round", state.round))

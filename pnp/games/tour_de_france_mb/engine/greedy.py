@@ -27,12 +27,23 @@ NEAR = 6
 """Squares from the line within which a red dot is avoided."""
 
 
+def values(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
+    """``value`` of every move of the decision before ``seat`` (one decision: one kind of move)."""
+    kind = moves[0][0]
+    if kind == CARD:
+        return _cards(data, st, moves, seat)
+    if kind == LANE:
+        return _lanes(data, st, moves, seat)
+    return [value(data, st, m, seat) for m in moves]
+
+
 def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
+    """How good ``move`` looks to ``seat``."""
     kind = move[0]
     if kind == CARD:
-        return _card(data, st, move, seat)
+        return _cards(data, st, [move], seat)[0]
     if kind == LANE:
-        return _lane(data, st, move, seat)
+        return _lanes(data, st, [move], seat)[0]
     if kind == ITT_CARD:
         total = data.cards[move[1]].total
         left = data.course.finish - st.col[seat * data.per_team]
@@ -44,41 +55,56 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
     return 0.0
 
 
-def _card(data: EngineData, st: State, move: tuple, seat: int) -> float:
+def _cards(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
     caps = st.cache
     if caps is None:
         caps = st.cache = caps_of(data, st, seat)
     course = data.course
     finish, green = course.finish, course.green
     base = seat * data.per_team
-    got = 0.0
-    for k, squares in enumerate(move[2]):
-        if not squares:
-            continue
-        cap = caps[k]
-        go = squares if squares < cap else cap
-        got -= WASTE * (squares - go)
-        if not go:
-            continue
-        column = st.col[base + k]
-        got += go * (1.0 + REAR * (finish - column))
-        if column + go >= finish:
-            got += FINISH + (data.road_individual[len(st.table)] if len(st.table) < len(data.road_individual)
-                             else 0)
-        elif not st.green_done and column < green <= column + go:
-            got += data.green_first
-    if move[4] != NONE:
-        got += EXTRA
-    return got
+    cols = [st.col[base + k] for k in range(data.per_team)]
+    weight = [1.0 + REAR * (finish - c) for c in cols]
+    place = len(st.table)
+    arrive = FINISH + (data.road_individual[place] if place < len(data.road_individual) else 0)
+    line = data.green_first if not st.green_done else 0
+    out = []
+    for move in moves:
+        got = 0.0
+        for k, squares in enumerate(move[2]):
+            if not squares:
+                continue
+            cap = caps[k]
+            go = squares if squares < cap else cap
+            got -= WASTE * (squares - go)
+            if not go:
+                continue
+            column = cols[k]
+            got += go * weight[k]
+            if column + go >= finish:
+                got += arrive
+            elif line and column < green <= column + go:
+                got += line
+        if move[4] != NONE:
+            got += EXTRA
+        out.append(got)
+    return out
 
 
-def _lane(data: EngineData, st: State, move: tuple, seat: int) -> float:
-    _, cyc, column, bit = move
+def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
+    _, cyc, column, _bit = moves[0]
     road, finish = road_for(data, st, seat)
-    ahead = st.occ[column + 1] if column + 1 < len(st.occ) else 0
-    room = step(bit, st.occ[column] | bit, ahead, road[column + 1] & ~ahead if column + 1 < len(road) else 0)
-    got = float(room.bit_count())
-    if st.kind == ROAD and data.course.red[column] & bit and not st.risk_played and st.red_stop == NONE \
-            and len(st.held[seat]) < data.risk_hand and finish - column <= NEAR:
-        got -= RED_DOT
-    return got
+    occ = st.occ
+    here = occ[column]
+    ahead = occ[column + 1] if column + 1 < len(occ) else 0
+    free = road[column + 1] & ~ahead if column + 1 < len(road) else 0
+    wary = st.kind == ROAD and finish - column <= NEAR and not st.risk_played and st.red_stop == NONE \
+        and len(st.held[seat]) < data.risk_hand
+    red = data.course.red[column]
+    out = []
+    for move in moves:
+        bit = move[3]
+        got = float(step(bit, here | bit, ahead, free).bit_count())
+        if wary and red & bit:
+            got -= RED_DOT
+        out.append(got)
+    return out

@@ -21,25 +21,21 @@ def broken(data: EngineData, st: State) -> str:
 
 
 def _cards(data: EngineData, st: State) -> str:
-    n = len(st.pile) + len(st.played) + len(st.to_play)
-    ids = sum(st.pile) + sum(st.played) + sum(st.to_play)
-    size = data.itt_hand if st.kind == ITT else data.hand
-    for seat, hand in enumerate(st.hands):
-        n += len(hand)
-        ids += sum(hand)
-        if len(hand) > size:
-            return f"seat {seat + 1} holds {len(hand)} race cards, the rules deal {size}"
+    hands = st.hands
+    n = len(st.pile) + len(st.played) + len(st.to_play) + sum(map(len, hands))
+    ids = sum(st.pile) + sum(st.played) + sum(st.to_play) + sum(map(sum, hands))
     if n != len(data.cards) or ids != data.card_ids:
         return f"{n} race cards in the pile, the played cards and the hands; the deck has {len(data.cards)}"
-    r = len(st.rpile)
-    rids = sum(st.rpile)
-    for seat, held in enumerate(st.held):
-        if len(held) > data.risk_hand:
-            return f"seat {seat + 1} holds {len(held)} risk cards, at most {data.risk_hand}"
-        r += len(held)
-        rids += sum(card for card, _cyc in held)
-    if r != len(data.risks) or rids != data.risk_ids:
+    size = data.itt_hand if st.kind == ITT else data.hand
+    if max(map(len, hands)) > size:
+        seat = max(range(st.n), key=lambda s: len(hands[s]))
+        return f"seat {seat + 1} holds {len(hands[seat])} race cards, the rules deal {size}"
+    held = st.held
+    r = len(st.rpile) + sum(map(len, held))
+    if r != len(data.risks) or sum(st.rpile) + sum(card for h in held for card, _cyc in h) != data.risk_ids:
         return f"{r} risk cards in the pile and before the players; the deck has {len(data.risks)}"
+    if max(map(len, held)) > data.risk_hand:
+        return f"a player holds more than {data.risk_hand} risk card(s)"
     return ""
 
 
@@ -47,29 +43,29 @@ def _cyclists(data: EngineData, st: State) -> str:
     course = data.course
     occ = [0] * len(st.occ)
     per = data.per_team
-    on_table = set(st.table)
+    table = st.table
+    road = course.road
+    corridors = course.corridors if st.kind == TTT else None
+    finish = course.finish
+    col, done = st.col, st.done
     for c, bit in enumerate(st.bit):
-        if st.stopped[c] < 0:
-            return f"cyclist {c + 1} misses {st.stopped[c]} turns"
         if not bit:
-            if st.kind != ITT and st.done[c] != (c in on_table):
-                return f"cyclist {c + 1} is neither on the course nor on the finish table"
+            if done[c] and st.kind != ITT and c not in table:
+                return f"cyclist {c + 1} finished but is not on the finish table"
             continue
-        column = st.col[c]
-        if c in on_table:
-            return f"cyclist {c + 1} is on the finish table and on the course"
+        column = col[c]
         if occ[column] & bit:
             return f"two cyclists on column {column}, lane {bit.bit_length()}"
         occ[column] |= bit
-        lanes = course.road[column]
-        if st.kind == TTT:
-            lanes &= course.corridors[st.team[c // per]]
-        if not lanes & bit or column >= course.finish:
+        lanes = road[column] if corridors is None else road[column] & corridors[st.team[c // per]]
+        if not lanes & bit or column >= finish or done[c]:
             return f"cyclist {c + 1} stands off its road, at column {column}, lane {bit.bit_length()}"
     if occ != st.occ:
         return "the squares taken are not those of the cyclists"
-    if len(on_table) != len(st.table):
-        return "a cyclist is twice on the finish table"
+    if min(st.stopped) < 0:
+        return "a cyclist misses a negative number of turns"
+    if st.kind != ITT and len(table) != sum(done):
+        return "the finish table does not hold the cyclists that finished"
     return ""
 
 

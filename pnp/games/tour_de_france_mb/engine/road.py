@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from pnp.games.tour_de_france_mb.engine import piles
-from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
+from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of, step
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
                                                       NONE, RED, STAGE_END, TURN, StageLog, State)
@@ -140,15 +140,13 @@ def after_red(data: EngineData, st: State, rng: random.Random) -> None:
         st.log.passes += 1
         st.phase = END_TURN
         return
-    caps = caps_of(data, st, seat)
     options = card_options(data, st, seat, hand, True)
-    if not any(_moves_someone(o, caps) for o in options):
+    if not _moves_someone(options, steppable(data, st, seat)):
         st.log.redraws += 1
         st.redraw_left = data.redraw
         _ask_discard(data, st, rng)
         return
     _decide(st, CARD, options)
-    st.cache = caps
 
 
 def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
@@ -188,43 +186,48 @@ def _redraw(data: EngineData, st: State, rng: random.Random) -> None:
 def card_options(data: EngineData, st: State, seat: int, cards: list[int], extras: bool) -> list[tuple]:
     """The seat's ways to play one of ``cards``: (CARD, card, squares per cyclist slot, blue card
     played with it or NONE, extra-card played or NONE), the squares after the colour bonus, a
-    boost, a headwind; a cyclist that cannot move this turn gets 0."""
+    boost, a headwind; a cyclist that cannot move this turn gets 0. Two cards with the same
+    numbers and bonus are one move."""
     per = data.per_team
     base = seat * per
     team = st.team[seat]
-    usable = [bool(st.bit[base + k]) and not (st.skip >> k) & 1 and base + k != st.stalled for k in range(per)]
+    bits, skip, stalled = st.bit, st.skip, st.stalled
+    usable = [bool(bits[base + k]) and not (skip >> k) & 1 and base + k != stalled for k in range(per)]
     boosts, extra_cards = [NONE], [NONE]
-    if extras:
-        for i, (risk, cyc) in enumerate(st.held[seat]):
+    held = st.held[seat]
+    if extras and held:
+        for i, (risk, cyc) in enumerate(held):
             card = data.risks[risk]
             if card.effect == "boost" and usable[cyc - base]:
                 boosts.append(i)
-            elif card.effect == "extra-card" and st.bit[cyc]:
+            elif card.effect == "extra-card" and bits[cyc]:
                 extra_cards.append(i)
     wind = st.headwind
-    plain = all(usable) and not wind
+    plain = all(usable) and not wind and len(boosts) == 1 and len(extra_cards) == 1
     seen: set = set()
-    out = []
+    out: list[tuple] = []
     for card in cards:
-        spec = data.cards[card]
-        own = spec.colour == team
-        kind = (spec.values, spec.bonus and own)
+        own = data.colour_of[card] == team
+        kind = data.card_kind[card][own]
         if kind in seen:
             continue
         seen.add(kind)
+        if plain:
+            out.extend(data.plain_options[card][own])
+            continue
+        mine: set = set()
         for vals in data.spreads[card][own]:
-            if not plain:
-                vals = tuple(max(0, v - wind) if usable[k] else 0 for k, v in enumerate(vals))
+            vals = tuple(max(0, v - wind) if usable[k] else 0 for k, v in enumerate(vals))
             for b in boosts:
                 got = vals
                 if b != NONE:
-                    risk, cyc = st.held[seat][b]
+                    risk, cyc = held[b]
                     k = cyc - base
                     got = vals[:k] + (vals[k] + data.risks[risk].value,) + vals[k + 1:]
                 for x in extra_cards:
-                    key = (kind, got, b, x)
-                    if key not in seen:
-                        seen.add(key)
+                    key = (got, b, x)
+                    if key not in mine:
+                        mine.add(key)
                         out.append((CARD, card, got, b, x))
     if data.rules.card_use == "most-squares" and out:
         caps = caps_of(data, st, seat)
@@ -249,8 +252,29 @@ def caps_of(data: EngineData, st: State, seat: int) -> list[int]:
     return out
 
 
-def _moves_someone(option: tuple, caps: list[int]) -> bool:
-    return any(v and cap for v, cap in zip(option[2], caps))
+def steppable(data: EngineData, st: State, seat: int) -> list[int]:
+    """The seat's cyclist slots that can make one step this turn."""
+    per = data.per_team
+    base = seat * per
+    road, finish = road_for(data, st, seat)
+    occ = st.occ
+    out = []
+    for k in range(per):
+        c = base + k
+        bit = st.bit[c]
+        if not bit or (st.skip >> k) & 1 or c == st.stalled:
+            continue
+        column = st.col[c]
+        if column < finish:
+            ahead = occ[column + 1]
+            if step(bit, occ[column], ahead, road[column + 1] & ~ahead):
+                out.append(k)
+    return out
+
+
+def _moves_someone(options: list[tuple], slots: list[int]) -> bool:
+    """Whether one of ``options`` gives a number to one of the cyclist ``slots`` that can move."""
+    return any(o[2][k] for o in options for k in slots)
 
 
 def road_for(data: EngineData, st: State, seat: int) -> tuple:
@@ -377,14 +401,11 @@ def after_play(data: EngineData, st: State, rng: random.Random) -> None:
     if st.extra_left and st.hands[seat]:
         st.extra_left -= 1
         _decide(st, CARD, card_options(data, st, seat, st.hands[seat], False))
-        st.cache = caps_of(data, st, seat)
         return
     if st.to_play:
-        caps = caps_of(data, st, seat)
         options = card_options(data, st, seat, st.to_play[:1], False)
-        if any(_moves_someone(o, caps) for o in options):
+        if _moves_someone(options, steppable(data, st, seat)):
             _decide(st, CARD, options)
-            st.cache = caps
         else:
             on_card(data, st, options[0], rng)   # it moves nobody: played, and that is all
         return
