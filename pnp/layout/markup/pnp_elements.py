@@ -143,7 +143,8 @@ def _content(reader, node: Node) -> str:
         else:
             raise reader.fail(child, f"<{child.tag}> inside <pnp:text>: only words and <pnp:br/> go there")
     paras = "".join(parts).replace("\u2003", " ").split("\n")
-    return "\n".join(" ".join(p.split()) for p in paras).strip("\n")
+    # XML white space only: a no-break space (U+00A0) of a translation keeps its words together
+    return "\n".join(" ".join(w for w in re.split(r"[ \t\r\n]+", p) if w) for p in paras).strip("\n")
 
 
 # -- inline icons -----------------------------------------------------------------------------------
