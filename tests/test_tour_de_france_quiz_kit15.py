@@ -39,7 +39,7 @@ QUESTION_CARD = (70.0, 120.0)
 
 @pytest.fixture(scope="module")
 def kits(tmp_path_factory) -> dict[str, Path]:
-    return build_kits(tmp_path_factory.mktemp("tdq15"), GAME_ID)
+    return build_kits(tmp_path_factory.mktemp("tdq15"), GAME_ID, ("fr", "en", "de"))
 
 
 @pytest.fixture(scope="module")
@@ -149,7 +149,8 @@ def _question_cards(path: Path, label: str) -> list[tuple[int, float, float]]:
 
 
 @pytest.mark.parametrize("lang,label,titles", [("fr", "QUESTIONS VILLES ÉTAPES", {"TOURISME", "CYCLISME"}),
-                                               ("en", "STAGE TOWN QUESTIONS", {"TOURISM", "CYCLING"})])
+                                               ("en", "STAGE TOWN QUESTIONS", {"TOURISM", "CYCLING"}),
+                                               ("de", "ETAPPENORT-FRAGEN", {"TOURISMUS", "RADSPORT"})])
 def test_the_answers_of_a_card_share_one_size_clear_of_the_tick(kits, model, lang, label, titles) -> None:
     path = kits[lang] / "cards.pdf"
     w, h = QUESTION_CARD
