@@ -18,10 +18,10 @@ from click.testing import CliRunner
 
 from pnp.check import Severity, run_checks
 from pnp.cli import cli
-from pnp.games.flamme_rouge_variants import checks as C
-from pnp.games.flamme_rouge_variants import ghosts, lifetime, tables, verified, weather
+from pnp.check.checked import Checked
+from pnp.games.flamme_rouge_variants import CHECKS, ghosts, lifetime, tables, verified, weather
+from pnp.games.flamme_rouge_variants.computed import FIGURES_ONLY
 from pnp.games.flamme_rouge_variants.piles import exact_turns, first_reshuffle, picked, sampled_turns
-from pnp.games.flamme_rouge_variants.verified import Verified, passed
 from pnp.model import load_game
 from pnp.simulate.stats import Share, wilson
 
@@ -134,7 +134,7 @@ def test_a_shorter_stage_spreads_the_ghost_totals(tmp_path) -> None:
     turns = ghosts.ghost_turns(m, "rouleur", "offensif")
     assert len(turns.moves) == 8 and len(turns.totals) > 1
     assert sum(v * p for v, p in turns.totals) > 8 * 5                # the aggressive ghost runs ahead
-    figures = dict(((e.rule, e.component), e.figures) for e in ghosts.figures(m))
+    figures = {(r[0], r[1]): r[2] for r in ghosts.pace(m).passed()}
     assert "stage total 4" in figures[("FRV-CALC-GHOST", "ghost offensif (rouleur)")]
 
 
@@ -313,33 +313,26 @@ def test_ties_by_seeded_monte_carlo_are_deterministic(model) -> None:
 
 # --- what the checks verified
 
-def test_passed_drops_what_a_finding_spoils(model) -> None:
-    from pnp.check.findings import error
-
-    where = model.sources.rule()
-    entries = [Verified("R", "deck a", "x", covers=("card a/",)), Verified("R", "deck b", "y"), Verified("S", "z", "w")]
-    assert [e.component for e in passed(entries, [error("R", "card a/1", "m", where)])] == ["deck b", "z"]
-    assert [e.component for e in passed(entries, [error("R", "elsewhere", "m", where)])] == ["z"]
-
-
 def test_every_rules_check_and_computation_reports_what_it_verified(model) -> None:
     rows = verified(model)
-    rules = {r for r, _, _ in rows}
+    rules = {r[0] for r in rows}
     assert {"FRV-DECK-PROFILE", "FRV-DECK-ATTACK", "FRV-FORM", "FRV-DECK-EXHAUSTION", "FRV-MOUNTAIN-GEN", "FRV-WEATHER",
             "FRV-TERRAIN", "FRV-WIND", "FRV-WIND-WAY", "FRV-GHOST", "FRV-TOKENS", "FRV-TILE", "FRV-SHEETS",
             "FRV-MANIFEST", "FRV-IDENTITY"} <= rules
     assert {"FRV-CALC-GHOST", "FRV-CALC-GHOST-DECK", "FRV-CALC-GHOST-MARKERS", "FRV-CALC-WEATHER", "FRV-CALC-FORM",
             "FRV-CALC-PILE", "FRV-CALC-PELOTON", "FRV-CALC-TABLES", "FRV-CALC-BEST", "FRV-CALC-SHEET",
             "FRV-CALC-TIES"} <= rules
-    assert all(figures for _, _, figures in rows)
-    assert set(C.CHECKS) <= set(__import__("pnp.games.flamme_rouge_variants.figures", fromlist=["FIGURES"]).FIGURES)
+    assert all(r[2] and r[3].line for r in rows)                     # figures, and where in the data they come from
+    for rule in CHECKS + FIGURES_ONLY:                                # each says what it found or what it verified
+        result = rule(model)
+        assert isinstance(result, Checked) and (result.claims or result), rule.__name__
 
 
 def test_the_rules_checks_find_the_same_and_a_failing_one_is_not_listed_as_passed(tmp_path) -> None:
     m = copy(tmp_path, ("decks.yaml", "{id: musette, kind: musette, qty: 18}", "{id: musette, kind: musette, qty: 12}"),
              (R, "musettes: 18", "musettes: 12"))
     assert found(m, "FRV-TOKENS", Severity.ERROR)
-    rows = {(r, c) for r, c, _ in verified(m)}
+    rows = {(r[0], r[1]) for r in verified(m)}
     assert ("FRV-TOKENS", "musettes") not in rows and ("FRV-TOKENS", "statuts") in rows
 
 

@@ -3,10 +3,10 @@ value, FRV-D-GHOST-RANKS), how far it moves turn after turn and over a stage, ag
 deck's mean card, when its pile is shuffled again and runs out, how often its draws meet the attack card
 every rider deck holds, and whether the behaviour markers suffice.
 
-Rule ids: FRV-CALC-GHOST (the behaviours and their pace), FRV-CALC-GHOST-ATTACK, FRV-CALC-GHOST-DECK,
-FRV-CALC-GHOST-MARKERS. A ghost's deck is its profile's energy cards; it takes no exhaustion here (what it
-takes depends on the race), and its attack card is set aside from its moves (no rule says how a ghost
-plays it: FRV-CALC-GHOST-ATTACK).
+Rule ids: FRV-CALC-GHOST (the behaviours; their pace, figures only: ``pace``), FRV-CALC-GHOST-ATTACK,
+FRV-CALC-GHOST-DECK, FRV-CALC-GHOST-MARKERS. A ghost's deck is its profile's energy cards; it takes no
+exhaustion here (what it takes depends on the race), and its attack card is set aside from its moves (no
+rule says how a ghost plays it: FRV-CALC-GHOST-ATTACK).
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 
+from pnp.check.checked import Checked
 from pnp.check.findings import Finding, question, warning
 from pnp.games.flamme_rouge_variants.checks import ghost_split
 from pnp.games.flamme_rouge_variants.decks import energy_cards, find, mean
 from pnp.games.flamme_rouge_variants.numbers import chance, number, percent, values
 from pnp.games.flamme_rouge_variants.piles import Turns, exact_turns, first_reshuffle
-from pnp.games.flamme_rouge_variants.verified import Verified
 from pnp.model.game_model import GameModel
 
 MODES = ("race", "grand_tour", "world_cup")
@@ -64,23 +65,29 @@ def team_profiles(model: GameModel, mode: str) -> list[str]:
     return [names[i % len(names)] for i in range(n)]
 
 
-def markers_short(ghosts: list[dict[str, Fraction]], markers: dict[str, int]) -> Fraction:
-    """The exact chance that more ghosts take some behaviour than it has markers, each ghost taking a
-    behaviour by its own chances (first cards outside every behaviour are drawn again)."""
-    states: dict[tuple[int, ...], Fraction] = {(0,) * len(markers): Fraction(1)}
-    names = list(markers)
+@lru_cache(maxsize=64)
+def behaviour_counts(ghosts: tuple[tuple[Fraction, ...], ...]) -> dict[tuple[int, ...], Fraction]:
+    """The exact chance of every count of ghosts per behaviour, each ghost taking behaviour i with the
+    chance ``ghosts[g][i]``."""
+    states: dict[tuple[int, ...], Fraction] = {(0,) * len(ghosts[0]) if ghosts else (): Fraction(1)}
     for g in ghosts:
-        total = sum(g.values())
         nxt: dict[tuple[int, ...], Fraction] = {}
         for counts, p in states.items():
-            for i, name in enumerate(names):
-                q = g.get(name, Fraction(0)) / total
+            for i, q in enumerate(g):
                 if q:
                     key = tuple(c + (j == i) for j, c in enumerate(counts))
                     nxt[key] = nxt.get(key, Fraction(0)) + p * q
         states = nxt
-    return sum((p for counts, p in states.items() if any(c > markers[n] for c, n in zip(counts, names))),
-               Fraction(0))
+    return states
+
+
+def markers_short(ghosts: list[dict[str, Fraction]], markers: dict[str, int]) -> Fraction:
+    """The exact chance that more ghosts take some behaviour than it has markers, each ghost taking a
+    behaviour by its own chances (first cards outside every behaviour are drawn again)."""
+    names = list(markers)
+    chances = tuple(tuple(g.get(n, Fraction(0)) / sum(g.values()) for n in names) for g in ghosts)
+    return sum((p for counts, p in behaviour_counts(chances).items()
+                if any(c > markers[n] for c, n in zip(counts, names))), Fraction(0))
 
 
 def marker_supply(model: GameModel) -> dict[str, int]:
@@ -112,15 +119,39 @@ def fewest_markers(model: GameModel, mode: str) -> int:
     return len(ghosts)
 
 
-# --- findings
+# --- checks
 
-def attack_finding(model: GameModel) -> list[Finding]:
+def behaviours(model: GameModel) -> list[Finding]:
+    """FRV-CALC-GHOST: the exact chance of each behaviour for a ghost of every deck (its first card
+    drawn at random), and the steady ghost's pair rule against its middle card."""
+    f, out = model.facts, Checked()
+    a = f.attack.per_rider_deck
+    for name in f.profiles:
+        cards = energy_cards(model, name)
+        split = ghost_split(sorted(cards.elements()), f.ghosts)
+        odds = behaviour_chances(cards, f.ghosts)
+        n = sum(cards.values())
+        attack = f"; the attack card besides comes first {chance(Fraction(a, n + a))}" if a else ""
+        out.ok("FRV-CALC-GHOST", f"profile {name}", f"first card drawn at random from {n}: "
+               + "; ".join(f"{b} {chance(p)} ({values(split[b])})" for b, p in odds.items()) + attack,
+               where=model.sources.rule("ghosts"))
+    holds, hands = middle_rule_holds()
+    if holds:
+        out.ok("FRV-CALC-GHOST", "steady ghost's pair", f"in all {hands} orders of three cards a pair is the middle "
+               "card: 'a pair if there is one' plays the middle card", where=model.sources.rule("ghosts", "regulier"))
+    return out
+
+
+def attack(model: GameModel) -> list[Finding]:
     """FRV-CALC-GHOST-ATTACK: a ghost's pile holds the attack card every rider deck gets; its first card
     may be it, and its draws meet it within a stage, with no rule for either."""
-    f = model.facts
+    f, out = model.facts, Checked()
     a = f.attack.per_rider_deck
+    where = model.sources.rule("attack")
     if not a:
-        return []
+        out.ok("FRV-CALC-GHOST-ATTACK", "attack card", "no attack card in a rider deck, so none in a ghost's",
+               where=where)
+        return out
     by_chance: dict[Fraction, list[str]] = {}
     for name in f.profiles:
         by_chance.setdefault(Fraction(a, sum(energy_cards(model, name).values()) + a), []).append(name)
@@ -129,48 +160,54 @@ def attack_finding(model: GameModel) -> list[Finding]:
     n = sum(energy_cards(model, next(iter(f.profiles))).values())
     met = "; ".join(f"{behaviour} {chance(attack_met(n + a - 1, a, g.draw, g.draw, f.computed.stage_turns - 1))}"
                     for behaviour, g in f.ghosts.items())
-    return [question("FRV-CALC-GHOST-ATTACK", "attack card", f"the seed adds an attack card to every rider deck, so "
-                     f"to a ghost's too: its first card is the attack card {first}, and no behaviour follows from an "
-                     f"attack; later, within a stage of {f.computed.stage_turns} turns, its draws meet it ({met}), "
-                     "and no rule says how a ghost plays it, nor that a ghost's deck goes without",
-                     model.sources.rule("attack"))]
+    out.append(question("FRV-CALC-GHOST-ATTACK", "attack card", f"the seed adds an attack card to every rider deck, "
+                        f"so to a ghost's too: its first card is the attack card {first}, and no behaviour follows "
+                        f"from an attack; later, within a stage of {f.computed.stage_turns} turns, its draws meet it "
+                        f"({met}), and no rule says how a ghost plays it, nor that a ghost's deck goes without", where))
+    return out
 
 
-def deck_findings(model: GameModel) -> list[Finding]:
+def decks(model: GameModel) -> list[Finding]:
     """FRV-CALC-GHOST-DECK: a ghost's own cards last the stage (it plays one a turn)."""
-    f, out = model.facts, []
+    f, out = model.facts, Checked()
     turns = f.computed.stage_turns
     for name in f.profiles:
         n = sum(energy_cards(model, name).values())
+        where = model.sources.rule("profiles", name)
         if n < turns:
             out.append(warning("FRV-CALC-GHOST-DECK", f"profile {name}", f"a ghost plays a card a turn, so its "
                                f"{n} cards run out at turn {n + 1} of a stage of {turns} (100 %, above the "
                                f"{percent(f.computed.run_out)} computed.run_out accepts): it then moves "
-                               f"{f.exhaustion_value} a turn on exhaustion", model.sources.rule("profiles", name)))
+                               f"{f.exhaustion_value} a turn on exhaustion", where))
+        out.ok("FRV-CALC-GHOST-DECK", f"profile {name}", f"a ghost's {n} cards last {n} turns, a stage of {turns} "
+               "at least", where=where)
     return out
 
 
-def marker_findings(model: GameModel) -> list[Finding]:
+def markers(model: GameModel) -> list[Finding]:
     """FRV-CALC-GHOST-MARKERS: the behaviour markers fall short (more ghosts of a behaviour than its
     markers, at the fewest players) no more often than computed.run_out accepts: a warning above it, a
     question when they may fall short at all."""
-    f, out = model.facts, []
+    f, out = model.facts, Checked()
     limit = Fraction(str(f.computed.run_out))
+    supply = marker_supply(model)
+    where = model.sources.rule("components", "fantomes")
     for mode in MODES:
         p = marker_shortage(model, mode)
-        if not p:
-            continue
-        text = (f"{len(mode_ghosts(model, mode))} ghosts at {f.players.min} players take more of one behaviour than "
-                f"its {min(marker_supply(model).values())} markers {chance(p)} of the time")
-        where = model.sources.rule("components", "fantomes")
+        ghosts = len(mode_ghosts(model, mode))
+        text = (f"{ghosts} ghosts at {f.players.min} players take more of one behaviour than its "
+                f"{min(supply.values(), default=0)} markers {chance(p)} of the time")
         if p > limit:
             out.append(warning("FRV-CALC-GHOST-MARKERS", f"markers ({mode})", f"{text}, above the "
                                f"{percent(f.computed.run_out)} computed.run_out accepts; "
                                f"{fewest_markers(model, mode)} per behaviour would do", where))
-        else:
+        elif p:
             out.append(question("FRV-CALC-GHOST-MARKERS", f"markers ({mode})", f"{text}: within the "
                                 f"{percent(f.computed.run_out)} computed.run_out accepts, but not never; "
                                 f"{never_short(model, mode)} per behaviour never fall short", where))
+        out.ok("FRV-CALC-GHOST-MARKERS", f"markers ({mode})", f"{ghosts} ghosts at {f.players.min} players, "
+               f"{values(supply.values())} markers: never short; {fewest_markers(model, mode)} per behaviour would "
+               f"do within computed.run_out ({percent(f.computed.run_out)})", where=where)
     return out
 
 
@@ -181,11 +218,7 @@ def never_short(model: GameModel, mode: str) -> int:
     return max((sum(1 for p in ghosts if chances[p].get(b)) for b in model.facts.ghosts), default=0)
 
 
-def findings(model: GameModel) -> list[Finding]:
-    return attack_finding(model) + deck_findings(model) + marker_findings(model)
-
-
-# --- figures
+# --- the pace (figures only: the exact chain takes a few tenths of a second)
 
 def _pace(turns: Turns, ref: float) -> str:
     lead, best, worst = 0.0, (0.0, 0), (0.0, 0)
@@ -247,36 +280,16 @@ def middle_rule_holds() -> tuple[bool, int]:
     return holds, len(hands)
 
 
-def figures(model: GameModel) -> list[Verified]:
-    """What the ghost computations verified, with their figures."""
-    f, out = model.facts, []
-    a = f.attack.per_rider_deck
+def pace(model: GameModel) -> list[Finding]:
+    """FRV-CALC-GHOST: how far a ghost of every deck and behaviour moves, turn after turn and over the
+    stage, against a rider playing its deck's mean card (what it verified only: no finding)."""
+    f, out = model.facts, Checked()
     for name in f.profiles:
-        cards = energy_cards(model, name)
-        split = ghost_split(sorted(cards.elements()), f.ghosts)
-        odds = behaviour_chances(cards, f.ghosts)
-        text = "; ".join(f"{b} {chance(p)} ({values(split[b])})" for b, p in odds.items())
-        n = sum(cards.values())
-        attack = f"; the attack card besides comes first {chance(Fraction(a, n + a))}" if a else ""
-        out.append(Verified("FRV-CALC-GHOST", f"profile {name}",
-                            f"first card drawn at random from {n}: {text}{attack}"))
-        out += [Verified("FRV-CALC-GHOST", f"ghost {behaviour} ({name})", behaviour_figures(model, name, behaviour))
-                for behaviour in f.ghosts]
-    holds, hands = middle_rule_holds()
-    if holds:
-        out.append(Verified("FRV-CALC-GHOST", "steady ghost's pair", f"in all {hands} orders of three cards a pair "
-                            "is the middle card: 'a pair if there is one' plays the middle card"))
-    T = f.computed.stage_turns
-    for name in f.profiles:
-        n = sum(energy_cards(model, name).values())
-        if n >= T:
-            out.append(Verified("FRV-CALC-GHOST-DECK", f"profile {name}", f"a ghost's {n} cards last {n} turns, "
-                                f"a stage of {T} at least"))
-    for mode in MODES:
-        ghosts = mode_ghosts(model, mode)
-        supply = marker_supply(model)
-        out.append(Verified("FRV-CALC-GHOST-MARKERS", f"markers ({mode})", f"{len(ghosts)} ghosts at "
-                            f"{f.players.min} players, {values(supply.values())} markers: short "
-                            f"{chance(marker_shortage(model, mode))} of the time; {fewest_markers(model, mode)} per "
-                            f"behaviour would do within computed.run_out ({percent(f.computed.run_out)})"))
+        for behaviour in f.ghosts:
+            out.ok("FRV-CALC-GHOST", f"ghost {behaviour} ({name})", behaviour_figures(model, name, behaviour),
+                   where=model.sources.rule("ghosts", behaviour))
     return out
+
+
+CHECKS = (behaviours, attack, decks, markers)
+FIGURES = (pace,)

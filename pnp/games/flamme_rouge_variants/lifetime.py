@@ -20,12 +20,12 @@ import math
 from fractions import Fraction
 from itertools import combinations
 
+from pnp.check.checked import Checked
 from pnp.check.findings import Finding, question, warning
 from pnp.check.piles import pile_location
 from pnp.games.flamme_rouge_variants.decks import energy_cards, team_counts
 from pnp.games.flamme_rouge_variants.numbers import chance, percent, values
 from pnp.games.flamme_rouge_variants.piles import first_reshuffle
-from pnp.games.flamme_rouge_variants.verified import Verified
 from pnp.model.game_model import GameModel
 
 MAX_EVENTS = 200
@@ -78,17 +78,18 @@ def form_numbers(model: GameModel) -> tuple[int, int, int, int, dict[int, Fracti
                                                                           max(f.score_sheets.events, 1) + cards + 1)
 
 
-def form_findings(model: GameModel) -> list[Finding]:
+def form(model: GameModel) -> list[Finding]:
     """FRV-CALC-FORM: the form deck runs short before the cup's last event no more often than
-    computed.run_out accepts, with entries drawn at random and with the same riders every event."""
-    f = model.facts
+    computed.run_out accepts with entries drawn at random (a warning), nor with the same riders every
+    event (a question)."""
+    f, out = model.facts, Checked()
     cards, riders, entered, events, dist = form_numbers(model)
     if entered > riders:
-        return []
+        return out
     short = sum((p for e, p in dist.items() if e < events), Fraction(0))
     worst = served(cards, entered, [entered])
+    best = served(cards, entered, [max(0, 2 * entered - riders)])
     where = model.sources.rule("world_cup", "form")
-    out = []
     if short > Fraction(str(f.computed.run_out)):
         out.append(warning("FRV-CALC-FORM", "form deck", f"with entries drawn at random, a team's {cards} form "
                            f"cards run short before event {events} {chance(short)} of cups, above the "
@@ -98,21 +99,12 @@ def form_findings(model: GameModel) -> list[Finding]:
                             f"has no form card left for event {worst + 1} (its {cards} cards serve {worst} events; "
                             f"the score sheet has {events}); with entries drawn at random it runs short "
                             f"{chance(short)} of cups", where))
-    return out
-
-
-def form_figures(model: GameModel) -> list[Verified]:
-    cards, riders, entered, events, dist = form_numbers(model)
-    if entered > riders:
-        return []
-    worst = served(cards, entered, [entered])
-    best = served(cards, entered, [max(0, 2 * entered - riders)])
-    short = sum((p for e, p in dist.items() if e < events), Fraction(0))
     spread = "; ".join(f"{e}: {chance(p)}" for e, p in sorted(dist.items()))
     most = "never runs short" if best >= MAX_EVENTS else f"{best} the most (riders taking turns)"
-    return [Verified("FRV-CALC-FORM", "form deck", f"{cards} cards, {entered} of {riders} riders per event: serves "
-                     f"{worst} events at the least (the same riders every time), {most}; entries at random, "
-                     f"events served {spread}; short before event {events} {chance(short)} of cups")]
+    out.ok("FRV-CALC-FORM", "form deck", f"{cards} cards, {entered} of {riders} riders per event: serves {worst} "
+           f"events at the least (the same riders every time), {most}; entries at random, events served {spread}; "
+           f"short before event {events} {chance(short)} of cups", where=where)
+    return out
 
 
 # --- the riders' piles
@@ -125,34 +117,24 @@ def pile_cards(model: GameModel, profile: str, world_cup: bool) -> tuple[int, in
     return energy, energy + f.attack.per_rider_deck
 
 
-def pile_findings(model: GameModel) -> list[Finding]:
+def piles(model: GameModel) -> list[Finding]:
     """FRV-CALC-PILE: a rider's own cards last a stage (one a turn, exhaustion aside)."""
-    f, out = model.facts, []
-    T = f.computed.stage_turns
-    for p in model.piles:
-        if p.id not in f.profiles:
-            continue
-        energy, _ = pile_cards(model, p.id, False)
-        if energy < T:
-            out.append(warning("FRV-CALC-PILE", f"pile {p.id}", f"{energy} energy cards last {energy} turns: in a "
-                               f"stage of {T} the rider runs out (100 %, above the {percent(f.computed.run_out)} "
-                               "computed.run_out accepts) unless it takes exhaustion", pile_location(model, p.id)))
-    return out
-
-
-def pile_figures(model: GameModel) -> list[Verified]:
-    f, out = model.facts, []
+    f, out = model.facts, Checked()
     T = f.computed.stage_turns
     for p in model.piles:
         if p.id not in f.profiles:
             continue
         energy, drawn = pile_cards(model, p.id, False)
         wc_energy, wc_drawn = pile_cards(model, p.id, True)
-        shuffle = first_reshuffle(drawn, f.hand, f.hand)
-        out.append(Verified("FRV-CALC-PILE", f"pile {p.id}", f"{drawn} cards ({energy} energy, "
-                            f"{f.attack.per_rider_deck} attack): its own cards last {energy} turns, a stage of {T} "
-                            f"at least; drawing {f.hand} a turn, the face-up cards come back from turn {shuffle}; "
-                            f"in a World Cup with its form card {wc_drawn} cards, {wc_energy} turns"))
+        where = pile_location(model, p.id)
+        if energy < T:
+            out.append(warning("FRV-CALC-PILE", f"pile {p.id}", f"{energy} energy cards last {energy} turns: in a "
+                               f"stage of {T} the rider runs out (100 %, above the {percent(f.computed.run_out)} "
+                               "computed.run_out accepts) unless it takes exhaustion", where))
+        out.ok("FRV-CALC-PILE", f"pile {p.id}", f"{drawn} cards ({energy} energy, {f.attack.per_rider_deck} attack): "
+               f"its own cards last {energy} turns, a stage of {T} at least; drawing {f.hand} a turn, the face-up "
+               f"cards come back from turn {first_reshuffle(drawn, f.hand, f.hand)}; in a World Cup with its form "
+               f"card {wc_drawn} cards, {wc_energy} turns", where=where)
     return out
 
 
@@ -177,41 +159,28 @@ def _peloton_where(model: GameModel):
         else model.sources.rule("peloton_bot")
 
 
-def peloton_findings(model: GameModel) -> list[Finding]:
-    """FRV-CALC-PELOTON: the bot's pile lasts the stage, and what it does with an attack card drawn."""
-    f, out = model.facts, []
+def peloton(model: GameModel) -> list[Finding]:
+    """FRV-CALC-PELOTON: the bot's pile lasts the stage (a warning when not), and what it does with an
+    attack card drawn (a question: its rule does not say)."""
+    f, out = model.facts, Checked()
     energy, attacks, draw = peloton_numbers(model)
     T = f.computed.stage_turns
     turns = energy // draw
+    where = _peloton_where(model)
     if turns < T:
         out.append(warning("FRV-CALC-PELOTON", "peloton pile", f"{energy} energy cards at {draw} a turn last "
                            f"{turns} turns: in a stage of {T} the bot runs out (100 %, above the "
-                           f"{percent(f.computed.run_out)} computed.run_out accepts)", _peloton_where(model)))
+                           f"{percent(f.computed.run_out)} computed.run_out accepts)", where))
+    out.ok("FRV-CALC-PELOTON", "peloton pile", f"{values(f.peloton_bot.decks)} shuffled together: {energy} energy "
+           f"cards and {attacks} attack, {draw} played a turn: {turns} turns, a stage of {T} at least", where=where)
     if attacks:
         p = attack_drawn(energy + attacks, attacks, draw * T)
         first = attack_drawn(energy + attacks, attacks, draw)
         out.append(question("FRV-CALC-PELOTON", "attack card", f"a peloton team's pile holds {attacks} attack cards "
                             f"(one per rider deck): the bot draws one on its first turn {chance(first)} of stages and "
                             f"within {T} turns {chance(p)}, and its rule (play the lower card to the front rider, the "
-                            "higher to the rear one) says nothing of an attack card", _peloton_where(model)))
+                            "higher to the rear one) says nothing of an attack card", where))
     return out
 
 
-def peloton_figures(model: GameModel) -> list[Verified]:
-    f = model.facts
-    energy, attacks, draw = peloton_numbers(model)
-    T = f.computed.stage_turns
-    turns = energy // draw
-    if turns < T:
-        return []
-    return [Verified("FRV-CALC-PELOTON", "peloton pile", f"{values(f.peloton_bot.decks)} shuffled together: "
-                     f"{energy} energy cards and {attacks} attack, {draw} played a turn: {turns} turns, a stage of "
-                     f"{T} at least")]
-
-
-def findings(model: GameModel) -> list[Finding]:
-    return form_findings(model) + pile_findings(model) + peloton_findings(model)
-
-
-def figures(model: GameModel) -> list[Verified]:
-    return form_figures(model) + pile_figures(model) + peloton_figures(model)
+CHECKS = (form, piles, peloton)

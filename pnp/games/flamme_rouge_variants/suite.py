@@ -3,11 +3,10 @@ they verified (``verified``: the checks that passed and their figures, for ``pnp
 
 from __future__ import annotations
 
+from pnp.check.checked import Record, verified_by
 from pnp.check.findings import Finding
 from pnp.games.flamme_rouge_variants import checks as rules_checks
-from pnp.games.flamme_rouge_variants.computed import COMPUTED, computed_figures, computed_findings
-from pnp.games.flamme_rouge_variants.figures import FIGURES
-from pnp.games.flamme_rouge_variants.verified import passed
+from pnp.games.flamme_rouge_variants.computed import COMPUTED, FIGURES_ONLY
 from pnp.model.game_model import GameModel
 
 CHECKS = rules_checks.CHECKS + COMPUTED
@@ -15,14 +14,10 @@ CHECKS = rules_checks.CHECKS + COMPUTED
 
 def check(model: GameModel) -> list[Finding]:
     """Run every Flamme Rouge variants check on ``model``: the rules', then the computed ones."""
-    return rules_checks.check(model) + computed_findings(model)
+    return [finding for rule in CHECKS for finding in rule(model)]
 
 
-def verified(model: GameModel) -> list[tuple[str, str, str]]:
-    """(rule, component, figures) of every check that ran and passed: each rules check with the figures
-    it compared, each computation with what it computed."""
-    out = []
-    for rule in rules_checks.CHECKS:
-        out += passed(FIGURES[rule](model), rule(model))
-    out += passed(computed_figures(model), computed_findings(model))
-    return [entry.row() for entry in out]
+def verified(model: GameModel) -> list[Record]:
+    """(rule, component, figures, location) of every check that ran and found nothing wrong, with what
+    it computed, and of the computations that only report figures."""
+    return verified_by(CHECKS + FIGURES_ONLY, model)

@@ -4,7 +4,7 @@ each classification over a Grand Tour or a World Cup and whether one rider can r
 scoring reference sheet prints against the data, and (seeded Monte Carlo) how often random results end
 a classification with a shared first place, which FRV-D-TIES then breaks.
 
-Rule ids: FRV-CALC-TABLES, FRV-CALC-BEST, FRV-CALC-SHEET, FRV-CALC-TIES.
+Rule ids: FRV-CALC-TABLES, FRV-CALC-BEST, FRV-CALC-SHEET, FRV-CALC-TIES (figures only: ``ties``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from pnp.check.checked import Checked
 from pnp.check.findings import Finding, error, question, warning
 from pnp.games.flamme_rouge_variants.lifetime import form_numbers, served
 from pnp.games.flamme_rouge_variants.numbers import values
-from pnp.games.flamme_rouge_variants.verified import Verified
 from pnp.model.game_model import GameModel
 from pnp.simulate.stats import Share
 
@@ -138,17 +138,17 @@ def _spans(cells, width: float) -> bool:
     return not labels or all(x < numbers[0][0] for x in labels)
 
 
-def sheet_findings(model: GameModel) -> list[Finding]:
+def sheet(model: GameModel) -> list[Finding]:
     """FRV-CALC-SHEET: the scoring reference sheet prints every table of the data, and no other."""
+    out = Checked()
     rows = printed_rows(model)
     if rows is None:
-        return []
+        return out
     want: dict[tuple[int, ...], list[str]] = {}
     for path, row in tables(model):
         want.setdefault(row, []).append(name(path))
     have = Counter(rows)
-    where = model.sources.component("card:references/aide-classements")
-    out = []
+    card = model.sources.component("card:references/aide-classements")
     for row, names in want.items():
         if have[row] < len(names):
             path = names[0].split(".")
@@ -157,7 +157,9 @@ def sheet_findings(model: GameModel) -> list[Finding]:
                              model.sources.rule(*(int(p) if p.isdigit() else p for p in path))))
     for row in sorted(set(have) - set(want)):
         out.append(error("FRV-CALC-SHEET", "scoring sheet", f"prints the row {values(row)}, which no table of "
-                         "rules.yaml gives", where))
+                         "rules.yaml gives", card))
+    out.verified("FRV-CALC-SHEET", "scoring sheet", f"prints {len(rows)} rows of numbers, each a table of rules.yaml "
+                 f"({len(want)} different tables, {sum(len(n) for n in want.values())} in all)", where=card)
     return out
 
 
@@ -203,62 +205,67 @@ def points_ties(model: GameModel, samples: int = SAMPLES, seed: int = SEED) -> S
     return Share(shared, samples)
 
 
-# --- findings and figures
+# --- checks
 
-def findings(model: GameModel) -> list[Finding]:
-    """FRV-CALC-TABLES (gaps widening down a table: a question; a longer climb paying less: a warning),
-    FRV-CALC-BEST (the World Cup's best total out of reach), FRV-CALC-SHEET."""
-    f, out = model.facts, []
+def scales(model: GameModel) -> list[Finding]:
+    """FRV-CALC-TABLES: every table falls with each place (its ties are FRV-SCALE's and FRV-MOUNTAIN-GEN's
+    to report); gaps widening down a table (a question); a longer climb paying less (a warning)."""
+    f, out = model.facts, Checked()
     for path, row in tables(model):
+        if not strictly_falling(row):
+            continue
         at = widening(row)
-        if at is not None and strictly_falling(row):
+        where = model.sources.rule(*path)
+        if at is not None:
             out.append(question("FRV-CALC-TABLES", name(path), f"gaps {values(gaps(row))}: the gap after place {at} "
                                 "is wider than the one before it, so that place is worth more against the next "
-                                "than the places above it", model.sources.rule(*path)))
+                                "than the places above it", where))
+        out.ok("FRV-CALC-TABLES", name(path), f"{values(row)}: falls with every place, no tie; gaps "
+               f"{values(gaps(row)) or 'none'}, never widening; {sum(row)} in all", where=where)
     less: dict[tuple[int, int], list[int]] = {}
     for place, a, b in climbs_paying_less(f.mountain.lengths):
         less.setdefault((a, b), []).append(place)
     for (a, b), places in less.items():
         out.append(warning("FRV-CALC-TABLES", f"mountain.lengths.{b}", f"a climb of {b} pays less than a climb of "
                            f"{a} at place(s) {values(places)}", model.sources.rule("mountain", "lengths", b)))
+    if f.mountain.lengths and not less:
+        out.ok("FRV-CALC-TABLES", "mountain", f"climbs of {min(f.mountain.lengths)} to {max(f.mountain.lengths)}: a "
+               "longer climb never pays less at any place", where=model.sources.rule("mountain", "lengths"))
+    return out
+
+
+def best_totals(model: GameModel) -> list[Finding]:
+    """FRV-CALC-BEST: the best total of each classification, and whether one rider can reach the World
+    Cup's (a warning when the form deck cannot serve one rider every event)."""
+    f, out = model.facts, Checked()
     ok, n = world_cup_reachable(model)
     if not ok:
         out.append(warning("FRV-CALC-BEST", "world cup", f"no rider can race all {f.score_sheets.events} events: "
                            f"the form deck serves one rider {n} events at the most, so "
                            f"{f.world_cup.points[0]} x {f.score_sheets.events} is out of reach",
                            model.sources.rule("world_cup", "form")))
-    return out + sheet_findings(model)
-
-
-def figures(model: GameModel) -> list[Verified]:
-    f, out = model.facts, []
-    for path, row in tables(model):
-        if strictly_falling(row):
-            at = widening(row)
-            out.append(Verified("FRV-CALC-TABLES", name(path), f"{values(row)}: falls with every place, no tie; gaps "
-                                f"{values(gaps(row)) or 'none'}" + ("" if at else " (never widening)")
-                                + f"; {sum(row)} in all"))
-    if f.mountain.lengths and not climbs_paying_less(f.mountain.lengths):
-        out.append(Verified("FRV-CALC-TABLES", "mountain", f"climbs of {min(f.mountain.lengths)} to "
-                            f"{max(f.mountain.lengths)}: a longer climb never pays less at any place"))
-    ok, n = world_cup_reachable(model)
     for what, per, total, how in best(model):
         span = f"{f.score_sheets.events} events" if what == "world cup" else f"{f.score_sheets.stages} stages"
         text = f"best {per} per {'event' if what == 'world cup' else 'stage'} ({how}), {total} over {span}"
         if what == "world cup":
-            if not ok:
-                continue
             text += (f": one rider can race them all (the form deck serves it {n} events, its team's other riders "
                      f"taking turns; {f.world_cup.back_to_back_exhaustion * (f.score_sheets.events - 1)} exhaustion "
                      "for racing back to back)")
-        out.append(Verified("FRV-CALC-BEST", what, text))
-    rows = printed_rows(model)
-    if rows is not None:
-        out.append(Verified("FRV-CALC-SHEET", "scoring sheet", f"prints {len(rows)} rows of numbers, each a table of "
-                            f"rules.yaml ({len(tables(model))} tables)", covers=("",)))
-    wc, pts = world_cup_ties(model), points_ties(model)
-    out.append(Verified("FRV-CALC-TIES", "world cup", f"{SAMPLES} cups of random results (seed {SEED}): first place "
-                        f"shared in {wc.text()}; FRV-D-TIES breaks it"))
-    out.append(Verified("FRV-CALC-TIES", "points", f"{SAMPLES} Grand Tours of random results (seed {SEED}): first "
-                        f"place of the points shared in {pts.text()}; FRV-D-TIES breaks it"))
+        out.ok("FRV-CALC-BEST", what, text, where=model.sources.rule("score_sheets"))
     return out
+
+
+def ties(model: GameModel) -> list[Finding]:
+    """FRV-CALC-TIES: how often random results share a first place (what it verified only: seeded
+    Monte Carlo, no finding; FRV-D-TIES decides ties)."""
+    out = Checked()
+    wc, pts = world_cup_ties(model), points_ties(model)
+    out.ok("FRV-CALC-TIES", "world cup", f"{SAMPLES} cups of random results (seed {SEED}): first place shared in "
+           f"{wc.text()}; FRV-D-TIES breaks it", where=model.sources.rule("world_cup", "points"))
+    out.ok("FRV-CALC-TIES", "points", f"{SAMPLES} Grand Tours of random results (seed {SEED}): first place of the "
+           f"points shared in {pts.text()}; FRV-D-TIES breaks it", where=model.sources.rule("points"))
+    return out
+
+
+CHECKS = (scales, best_totals, sheet)
+FIGURES = (ties,)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from pnp.check.checked import Checked
 from pnp.check.findings import Finding, warning
 from pnp.games.flamme_rouge_variants.numbers import chance, number
-from pnp.games.flamme_rouge_variants.verified import Verified
 from pnp.model.game_model import GameModel
 
 Matrix = tuple[tuple[Fraction, ...], ...]
@@ -112,47 +112,48 @@ def unreachable(m: Matrix, start: int) -> set[int]:
     return set(range(len(m))) - seen
 
 
-def findings(model: GameModel) -> list[Finding]:
-    """FRV-CALC-WEATHER: every level with an effect can be reached from the start."""
-    w = model.facts.weather
-    if not w.die or not w.min <= w.start <= w.max:
-        return []  # FRV-WEATHER reports the die or the start
-    m, start, effects = chain(model)
-    return [warning("FRV-CALC-WEATHER", f"weather {i + w.min}", f"the level {i + w.min} ({effects[i]}) is never "
-                    f"reached from the start at {w.start}: the die's steps {sorted(set(w.die.values()))} never lead "
-                    "there", model.sources.rule("weather", "die"))
-            for i in sorted(unreachable(m, start)) if i in effects]
-
-
-def figures(model: GameModel) -> list[Verified]:
-    """The weather walk's figures."""
-    f = model.facts
+def walk(model: GameModel) -> list[Finding]:
+    """FRV-CALC-WEATHER: every level with an effect can be reached from the start (a warning when one
+    never is); what the walk gives over a stage and over a Grand Tour."""
+    f, out = model.facts, Checked()
     w = f.weather
     if not w.die or not w.min <= w.start <= w.max:
-        return []
+        return out  # FRV-WEATHER reports the die or the start
     m, start, effects = chain(model)
+    where = model.sources.rule("weather", "die")
+    never = unreachable(m, start)
+    for i in sorted(never & set(effects)):
+        out.append(warning("FRV-CALC-WEATHER", f"weather {i + w.min}", f"the level {i + w.min} ({effects[i]}) is never "
+                           f"reached from the start at {w.start}: the die's steps {sorted(set(w.die.values()))} never "
+                           "lead there", where))
     T, stages = f.computed.stage_turns, f.score_sheets.stages
     first = tuple(Fraction(i == start) for i in range(len(m)))
-    out = []
     pi = stationary(m)
     if pi is not None:
-        out.append(Verified("FRV-CALC-WEATHER", "weather walk", f"{len(w.die)} faces, steps "
-                            f"{', '.join(f'{s:+d}' if s else '0' for s in (w.die[k] for k in sorted(w.die)))}; in "
-                            f"the long run each level {w.min} to {w.max} holds "
-                            + ", ".join(f"{i + w.min}: {chance(p)}" for i, p in enumerate(pi))))
+        out.ok("FRV-CALC-WEATHER", "weather walk", f"{len(w.die)} faces, steps "
+               f"{', '.join(f'{s:+d}' if s else '0' for s in (w.die[k] for k in sorted(w.die)))}; in the long run "
+               f"each level {w.min} to {w.max} holds "
+               + ", ".join(f"{i + w.min}: {chance(p)}" for i, p in enumerate(pi)),
+               where=where)
     at, _ = turns_at(m, first, T)
     parts = []
     for i, effect in effects.items():
+        if i in never:
+            continue
         hit = expected_rolls(m, start, {i})
         parts.append(f"{effect} (level {i + w.min}) comes in {chance(reached(m, start, {i}, T))} of stages, "
                      f"{number(float(at[i]))} turns of it on average"
                      + (f", first after {number(float(hit))} turns on average" if hit is not None else ""))
-    out.append(Verified("FRV-CALC-WEATHER", "a stage", f"from {w.start}, over {T} turns: " + "; ".join(parts)
-                        + "; turns per level "
-                        + ", ".join(f"{i + w.min}: {number(float(a))}" for i, a in enumerate(at))))
+    out.ok("FRV-CALC-WEATHER", "a stage", f"from {w.start}, over {T} turns: " + "; ".join(parts)
+           + "; turns per level " + ", ".join(f"{i + w.min}: {number(float(a))}" for i, a in enumerate(at)),
+           where=model.sources.rule("computed", "stage_turns"))
     tour_at, _ = turns_at(m, first, T * stages)
-    out.append(Verified("FRV-CALC-WEATHER", "a Grand Tour", f"{stages} stages of {T} turns, the weather carried "
-                        "over: " + "; ".join(f"{effect} {chance(reached(m, start, {i}, T * stages))} of tours, "
-                                             f"{number(float(tour_at[i]))} turns on average"
-                                             for i, effect in effects.items())))
+    out.ok("FRV-CALC-WEATHER", "a Grand Tour", f"{stages} stages of {T} turns, the weather carried over: "
+           + "; ".join(f"{effect} {chance(reached(m, start, {i}, T * stages))} of tours, "
+                       f"{number(float(tour_at[i]))} turns on average"
+                       for i, effect in effects.items() if i not in never),
+           where=model.sources.rule("score_sheets", "stages"))
     return out
+
+
+CHECKS = (walk,)
