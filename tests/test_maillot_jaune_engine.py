@@ -257,6 +257,29 @@ def test_invariants_hold_at_every_player_count(sims, players):
             assert report.games == games
 
 
+def _other_choices():
+    """Every choice of ``engine:`` other than the default, one at a time."""
+    from typing import get_args
+
+    out = []
+    for key, field in EngineRules.model_fields.items():
+        for value in get_args(field.annotation):
+            if value != field.default:
+                out.append((key, value))
+    return out
+
+
+@pytest.mark.parametrize("key,choice", _other_choices())
+def test_every_engine_choice_plays_and_keeps_the_invariants(sims, key, choice):
+    base = sims["advanced"].data
+    data = replace(base, rules=base.rules.model_copy(update={key: choice}),
+                   level=choice if key == "level" else base.level)
+    sim = MaillotJauneSimulation(data)
+    for players, policy, games in ((4, "random", 6), (5, "greedy", 4)):
+        report = simulate(sim, players, games, seed=9, policy=policy)
+        assert not report.failures, report.failures[0].text()
+
+
 def test_the_invariants_catch_a_broken_rule(sims, monkeypatch):
     sim = sims["advanced"]
     monkeypatch.setattr(race, "_cross", lambda data, st, r: st.crossed.append(r))  # forgets to leave the road

@@ -10,7 +10,6 @@ every way the dial and the table allow. After a puncture the rider moves again, 
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections import deque
 from collections.abc import Sequence
 
@@ -39,25 +38,34 @@ def destinations(data: EngineData, st: State, rider: int, reach: int) -> list[tu
     if data.rules.passing == "around":
         return _around(data, st, rider, reach)
     c, lane = st.col[rider], st.lane[rider]
-    finish = data.stages[st.stage].finish
+    limit = data.stages[st.stage].finish - c
     occ = st.occ
     squares = data.squares
     out = [(c, lane, 0)]
-    lanes = data.lane_ids
-    for dc in range(0, reach + 1):
-        col = c + dc
-        if col >= finish:
-            out.append((finish, 0, finish - c))
+    append = out.append
+    for dc, k, d in _offsets(data.lanes, lane, reach):
+        if dc >= limit:
+            append((c + limit, 0, limit))
             break
-        for k in lanes:
-            dk = k - lane if k > lane else lane - k
-            d = dc if dc >= dk else dk
-            if d == 0 or d > reach:
-                continue
-            sq = (col, k)
-            if sq in squares and sq not in occ:
-                out.append((col, k, d))
+        sq = (c + dc, k)
+        if sq in squares and sq not in occ:
+            append((c + dc, k, d))
     return out
+
+
+_OFFSETS: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
+
+
+def _offsets(lanes: int, lane: int, reach: int) -> tuple[tuple[int, int, int], ...]:
+    """(columns ahead, lane, steps) of every square a rider in ``lane`` reaches within ``reach``
+    steps on an empty road ``lanes`` wide, by column then lane, its own square left out."""
+    key = (lanes, lane, reach)
+    found = _OFFSETS.get(key)
+    if found is None:
+        found = tuple((dc, k, max(dc, abs(k - lane))) for dc in range(reach + 1) for k in range(1, lanes + 1)
+                      if 0 < max(dc, abs(k - lane)) <= reach)
+        _OFFSETS[key] = found
+    return found
 
 
 def _around(data: EngineData, st: State, rider: int, reach: int) -> list[tuple[int, int, int]]:
@@ -98,29 +106,17 @@ class Moves(Sequence):
     moves are made only when asked for: a random seat picks one index, a greedy one reads the
     groups (``policy.values``)."""
 
-    __slots__ = ("groups", "_starts", "n")
+    __slots__ = ("groups", "n")
 
-    def __init__(self, groups: list[tuple[int, int, int, int, int, int]]) -> None:
+    def __init__(self, groups: list[tuple[int, int, int, int, int, int]], n: int | None = None) -> None:
         self.groups = groups
-        self._starts: list[int] | None = None
-        self.n = sum(g[3] for g in groups) - sum(g[2] for g in groups) + len(groups)
-
-    @property
-    def starts(self) -> list[int]:
-        """The index of every group's first move."""
-        if self._starts is None:
-            starts, n = [], 0
-            for g in self.groups:
-                starts.append(n)
-                n += g[3] - g[2] + 1
-            self._starts = starts
-        return self._starts
+        self.n = n if n is not None else sum(g[3] - g[2] + 1 for g in groups)
 
     @classmethod
     def of(cls, move: Move) -> "Moves":
         """The one move ``move``, as a group."""
         col, lane, safe, risky, helped = move
-        return cls([(col, lane, safe, safe, safe + risky, helped)])
+        return cls([(col, lane, safe, safe, safe + risky, helped)], 1)
 
     def __len__(self) -> int:
         return self.n
@@ -132,10 +128,13 @@ class Moves(Sequence):
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(i)
-        g = bisect_right(self.starts, i) - 1
-        col, lane, low, _, extra, helped = self.groups[g]
-        safe = low + i - self.starts[g]
-        return (col, lane, safe, extra - safe if extra > 0 else 0, helped)
+        for col, lane, low, high, extra, helped in self.groups:
+            size = high - low + 1
+            if i < size:
+                safe = low + i
+                return (col, lane, safe, extra - safe if extra > 0 else 0, helped)
+            i -= size
+        raise IndexError(i)  # pragma: no cover - n counts the groups' moves
 
     def __iter__(self):
         for col, lane, low, high, extra, helped in self.groups:
@@ -151,20 +150,29 @@ def legal_moves(data: EngineData, st: State) -> Moves:
     r = st.current
     s = stars(data, st, r)
     if st.phase == AFTER_PUNCTURE:
-        return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in destinations(data, st, r, st.budget)])
+        found = destinations(data, st, r, st.budget)
+        return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in found], len(found))
     top = safe_max(data, st, r)
     risky = data.risky_max
     groups = []
     append = groups.append
+    n = 0
     for col, k, d in destinations(data, st, r, s + top + risky):
         extra = d - s
         if extra <= 0:
             append((col, k, 0, 0, 0, -1))
+            n += 1
         else:
-            append((col, k, extra - risky if extra > risky else 0, extra if extra < top else top, extra, -1))
+            low = extra - risky if extra > risky else 0
+            high = extra if extra < top else top
+            append((col, k, low, high, extra, -1))
+            n += high - low + 1
     if data.advanced:
-        groups += _helps(data, st, r, groups)
-    return Moves(groups)
+        helps = _helps(data, st, r, groups)
+        if helps:
+            groups += helps
+            n = None
+    return Moves(groups, n)
 
 
 def _helps(data: EngineData, st: State, rider: int, groups: list) -> list:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pnp.games.maillot_jaune.engine.data import EngineData
 from pnp.games.maillot_jaune.engine.moves import Move, Moves
-from pnp.games.maillot_jaune.engine.state import RACING, State
+from pnp.games.maillot_jaune.engine.state import State
 
 CROSS = 4.0          # crossing the line now rather than next round
 TERRAIN = 0.3        # per star the rider will move from its new square
@@ -28,39 +28,6 @@ HELP = 1.5           # helping a team-mate ahead (or taking a turn off a rival: 
 NO_BREAKAWAY = -1000.0
 
 
-class Context:
-    """What every move of one decision shares, worked out once."""
-
-    __slots__ = ("key", "rider", "col", "lane", "stars", "energy", "form", "finish", "plain", "wheels",
-                 "leader", "partners", "form_weight", "gc")
-
-    def __init__(self, data: EngineData, st: State) -> None:
-        r = st.current
-        self.key = (st.decisions, st.phase)
-        self.rider = r
-        self.col, self.lane = st.col[r], st.lane[r]
-        self.stars = data.stars_of(r, self.col)
-        self.energy, self.form = st.energy[r], st.form[r]
-        self.finish = data.stages[st.stage].finish
-        self.plain = st.owner[r] < 0 and data.rules.unowned_play == "plain"
-        self.form_weight = FORM_LOW if self.form <= LOW else FORM
-        if data.advanced:
-            self.wheels = {(st.col[x] - 1, st.lane[x]) for x, s in enumerate(st.status) if s == RACING and x != r}
-            self.leader = st.follower >= 0
-            self.partners = tuple((st.col[p], st.lane[p]) for p in st.partners)
-        else:
-            self.wheels, self.leader, self.partners = set(), False, ()
-        self.gc = st.times[r]
-
-
-def context(data: EngineData, st: State) -> Context:
-    ctx = getattr(st, "ctx", None)
-    if ctx is None or ctx.key != (st.decisions, st.phase):
-        ctx = Context(data, st)
-        st.ctx = ctx
-    return ctx
-
-
 def value(data: EngineData, st: State, move: Move, seat: int) -> float:
     """How good ``move`` looks to the seat playing the rider to play."""
     return values(data, st, Moves.of(move))[0]
@@ -68,26 +35,30 @@ def value(data: EngineData, st: State, move: Move, seat: int) -> float:
 
 def values(data: EngineData, st: State, moves: Moves) -> list[float]:
     """``value`` of every move of ``moves`` (one decision's), in their order, worked out per group."""
-    ctx = context(data, st)
-    r = ctx.rider
-    c0, lane0, s0 = ctx.col, ctx.lane, ctx.stars
-    finish = ctx.finish
-    energy, form, fw = ctx.energy, ctx.form, ctx.form_weight
+    r = st.current
+    c0, lane0 = st.col[r], st.lane[r]
     row = data.stars[r]
     circuit = data.circuit
-    wheels = ctx.wheels
+    s0 = row[(c0 - 1) % circuit]
+    finish = data.stages[st.stage].finish
+    energy, form = st.energy[r], st.form[r]
+    fw = FORM_LOW if form <= LOW else FORM
+    rules = data.rules
+    advanced = data.advanced
+    wheels = st.occ if advanced else {}  # a square is in a wheel when the square ahead of it is taken
+    leader = advanced and st.follower >= 0
+    partners = tuple((st.col[p], st.lane[p]) for p in st.partners) if advanced else ()
     sc = data.safe_cost
     risk = data.risk
     p = risk.puncture
     q = 1 - p
     fallback = p * (min(s0, finish - c0) + TERRAIN * s0 - MISS * s0)
-    keep_safe = q if data.rules.puncture_breakaway == "none" else 1
-    quit_on_empty = data.rules.abandon == "both-empty" and form == 0
-    leader = ctx.leader
-    any_lane = data.rules.slipstream_escape == "none"
-    partners = ctx.partners
-    lead_costs = [_lead_cost(data, ctx, e) for e in range(data.energy_max + 1)] if leader else ()
-    plain = ctx.plain
+    keep_safe = q if rules.puncture_breakaway == "none" else 1
+    quit_on_empty = rules.abandon == "both-empty" and form == 0
+    any_lane = rules.slipstream_escape == "none"
+    lead_costs = [_lead_cost(data, e, form, fw) for e in range(data.energy_max + 1)] if leader else ()
+    plain = st.owner[r] < 0 and rules.unowned_play == "plain"
+    gc = st.times[r]
     r_energy, r_form, r_quit = risk.energy, risk.form, risk.abandon
     out: list[float] = []
     append = out.append
@@ -95,12 +66,12 @@ def values(data: EngineData, st: State, moves: Moves) -> list[float]:
         if lane == 0:
             v0 = finish - c0 + CROSS
         else:
-            v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col, lane) in wheels else 0.0)
+            v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
         lead = leader and (lane == 0 or lane == lane0 or any_lane) \
             and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
         bonus = 0.0
         if helped >= 0:
-            mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= ctx.gc
+            mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
             bonus = HELP if mate else -HELP
         if extra <= 0:
             append((v0 - lead_costs[energy] if lead else v0) + bonus)
@@ -125,11 +96,12 @@ def values(data: EngineData, st: State, moves: Moves) -> list[float]:
     return out
 
 
-def _lead_cost(data: EngineData, ctx: Context, energy: int) -> float:
+def _lead_cost(data: EngineData, energy: int, form: int, form_weight: float) -> float:
+    """What dragging the rider in its wheel costs a leader left with ``energy`` on its dial."""
     if energy >= data.leader_energy:
         cost = ENERGY * data.leader_energy
-        if data.rules.abandon == "both-empty" and energy == data.leader_energy and ctx.form == 0:
+        if data.rules.abandon == "both-empty" and energy == data.leader_energy and form == 0:
             cost += QUIT
         return cost
     k = data.empty_leader_squares - 1
-    return ctx.form_weight * data.risk.form[k][0] + QUIT * data.risk.abandon[k][0][ctx.form]
+    return form_weight * data.risk.form[k][0] + QUIT * data.risk.abandon[k][0][form]

@@ -288,10 +288,11 @@ def _finish_move(data: EngineData, st: State, r: int, col: int, lane: int, helpe
     """The rider's slipstream (advanced rules), its move, the help it gives, its line pulled along."""
     finish = data.stages[st.stage].finish
     follower = _dragged(data, st, r, col, lane)
-    if follower >= 0 and _leader_pays(data, st, r, follower, col, lane, finish):
-        if not _lead(data, st, r, rng):
-            _pull(data, st, follower, finish)
-            return
+    if follower >= 0 and not _leader_pays(data, st, r, follower, col, lane, finish):
+        follower = -1
+    if follower >= 0 and not _lead(data, st, r, rng):
+        _pull(data, st, follower, finish)  # the leader is out, but the line still moves up behind it
+        return
     before = st.col[r]
     if lane == 0:
         _cross(data, st, r)
@@ -327,8 +328,8 @@ def _dragged(data: EngineData, st: State, r: int, col: int, lane: int) -> int:
 
 
 def _leader_pays(data: EngineData, st: State, r: int, f: int, col: int, lane: int, finish: int) -> bool:
-    """Whether the leader pays: always, or (engine.slipstream_blocked: no-effect) only when its
-    follower can move up."""
+    """Whether the slipstream plays: always (engine.slipstream_blocked: leader-pays), or only when
+    the follower can move up (no-effect: otherwise nobody pays and nobody moves)."""
     if data.rules.slipstream_blocked == "leader-pays":
         return True
     target = (st.col[f] + data.follower_gain, st.lane[f])

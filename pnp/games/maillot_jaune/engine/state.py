@@ -52,7 +52,7 @@ class State:
                  "round", "queue", "current", "seat", "phase", "budget", "unowned_turns",
                  "turn_col", "turn_lane", "follower", "partners", "crossed", "cross_round", "winner_round",
                  "times", "places", "holder", "draw", "over", "form_spent", "energy_spent", "moved",
-                 "counts", "decisions", "dial_emptied", "ctx")
+                 "counts", "decisions", "dial_emptied")
 
     def __init__(self, riders: int, players: int) -> None:
         self.players = players
@@ -90,7 +90,6 @@ class State:
         self.counts = Counts(riders)
         self.decisions = 0
         self.dial_emptied = [False] * riders
-        self.ctx = None                 # the greedy policy's working for the current decision
 
     def racing(self) -> list[int]:
         return [r for r, s in enumerate(self.status) if s == RACING]
