@@ -80,6 +80,7 @@ def end_stage(data: EngineData, st: State) -> None:
         score_ttt(data, st)
     log = st.log
     log.finishers = len(st.table)
+    log.teams_in = len({cyc // data.per_team for cyc in st.table})
     log.table_full = len(st.table) > data.finish_slots
     for seat in range(st.n):
         for risk, _cyc in st.held[seat]:

@@ -48,6 +48,8 @@ class StageLog:
     held_red_at_line: int = 0
     """Turns in which a red card in hand kept a cyclist from crossing the line."""
     finishers: int = 0
+    teams_in: int = 0
+    """Teams with a cyclist on the finish table when the stage stopped."""
     table_full: bool = False
     end: str = ""
     green: int = NONE
