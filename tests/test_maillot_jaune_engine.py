@@ -263,9 +263,9 @@ def _other_choices():
 
     out = []
     for key, field in EngineRules.model_fields.items():
-        for value in get_args(field.annotation):
-            if value != field.default:
-                out.append((key, value))
+        for choice in get_args(field.annotation):
+            if choice != field.default:
+                out.append((key, choice))
     return out
 
 
@@ -312,7 +312,8 @@ def test_the_report_shows_the_figures_with_intervals(sims):
 
 def test_a_rules_number_changed_in_a_copy_changes_the_race(sims, tmp_path):
     base = sims["advanced"].play(4, 6, "greedy")
-    copy = edited_copy(tmp_path, "maillot-jaune", [("rules.yaml", "  minutes_per_round: 1 ", "  minutes_per_round: 2 ")])
+    edit = ("rules.yaml", "  minutes_per_round: 1 ", "  minutes_per_round: 2 ")
+    copy = edited_copy(tmp_path, "maillot-jaune", [edit])
     doubled = SIMULATION.from_model(load_game(copy), level="advanced").play(4, 6, "greedy")
     assert doubled.detail.ranks == base.detail.ranks
     assert doubled.detail.times == tuple(2 * t for t in base.detail.times) and any(base.detail.times)

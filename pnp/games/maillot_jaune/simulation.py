@@ -17,7 +17,6 @@ Rule ids (besides the generic MJ-SIM-INVARIANT, MJ-SIM-SEAT and MJ-SIM-ENGINE of
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -318,26 +317,37 @@ def _decided_above(share: Share, threshold: float) -> bool:
     return share.n > 0 and share.value >= threshold
 
 
+def _profile_findings(d: MaillotJauneDetails, how: str, who: str, src) -> list[Finding]:
+    """MJ-SIM-PROFILE and MJ-SIM-PODIUM: one warning each listing every profile whose wins (podiums)
+    fall outside their fair share, at the line of the one farthest from it."""
+    out = []
+    for rule, unfair, share, fair, what in (
+            ("MJ-SIM-PROFILE", "unfair", "wins", "fair_win", "won the Tour in {s} of the races"),
+            ("MJ-SIM-PODIUM", "unfair_podium", "podiums", "fair_podium", "reached the podium in {s} of their races")):
+        off = [p for p in d.profiles if getattr(p, unfair)]
+        if not off:
+            continue
+        off.sort(key=lambda p: -abs(getattr(p, share).value - getattr(p, fair)))
+        parts = []
+        for p in off:
+            stars = ", ".join(f"{t} {n}" for t, n in zip(d.terrains, p.stars))
+            got = getattr(p, share)
+            side = "more" if got.value > getattr(p, fair) else "less"
+            parts.append(f"{p.profile} ({stars}) " + what.format(s=got.text())
+                         + f", {side} than the fair {100 * getattr(p, fair):.1f} %")
+        out.append(warning(rule, who, f"riders of equal star totals do not fare alike: {'; '.join(parts)} "
+                           f"({how}); the rules promise every rider the same chances",
+                           src.component(f"profile:{off[0].profile}")))
+    return out
+
+
 def report_findings(model, report, who: str) -> list[Finding]:
     """The MJ-SIM findings of one report (one player count, one set of rules)."""
     d: MaillotJauneDetails = report.detail
     how = run_words(report)
     src = model.sources
     out: list[Finding] = []
-    for p in d.profiles:
-        stars = ", ".join(f"{t} {s}" for t, s in zip(d.terrains, p.stars))
-        where = src.component(f"profile:{p.profile}")
-        if p.unfair:
-            side = "more" if p.wins.value > p.fair_win else "less"
-            out.append(warning("MJ-SIM-PROFILE", who, f"riders of profile {p.profile} ({stars}) won the Tour in "
-                               f"{p.wins.text()} of the races, {side} than their share of the riders, "
-                               f"{100 * p.fair_win:.1f} % ({how}); the rules promise every rider the same "
-                               "chances", where))
-        if p.unfair_podium:
-            side = "more" if p.podiums.value > p.fair_podium else "less"
-            out.append(warning("MJ-SIM-PODIUM", who, f"riders of profile {p.profile} ({stars}) reached the podium "
-                               f"in {p.podiums.text()} of their races, {side} than the fair "
-                               f"{100 * p.fair_podium:.1f} % ({how})", where))
+    out += _profile_findings(d, how, who, src)
     none = report.no_winner
     if _decided_above(none, NO_WINNER):
         out.append(question("MJ-SIM-NO-WINNER", who, f"{none.text()} of the races had no winning player: the "
