@@ -267,3 +267,25 @@ def test_a_single_stage_kind_can_be_raced_alone(model):
     assert [s.kind for s in t.stages] == [ITT]
     with pytest.raises(ValueError):
         SIMULATION.from_model(model, stage="prologue")
+
+
+def test_the_invariants_catch_a_broken_state(sim):
+    from pnp.simulate.turns import chance_rng
+
+    rng = chance_rng(3)
+    st = sim.start(4, rng)
+    for _ in range(30):
+        st = sim.apply(st, st.moves[0], rng)
+        assert sim.invariants(st) == ""
+    racing = [c for c, bit in enumerate(st.bit) if bit]
+    a, b = racing[0], racing[1]
+    saved = st.col[a], st.bit[a]
+    st.occ[st.col[a]] &= ~st.bit[a]
+    st.col[a], st.bit[a] = st.col[b], st.bit[b]
+    st.moved.append(a)
+    assert "squares taken" in sim.invariants(st)
+    st.col[a], st.bit[a] = saved
+    st.occ[saved[0]] |= saved[1]
+    assert sim.invariants(st) == ""
+    st.pile.pop()
+    assert "race cards" in sim.invariants(st)

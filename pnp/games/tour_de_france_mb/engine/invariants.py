@@ -6,8 +6,11 @@
 - one cyclist per square, every cyclist on a road square (in its corridor in the team time trial,
   on its time trial lane alone), the occupied squares as the cyclists say; a cyclist on the finish
   table is off the course, and a cyclist off the course is on the table;
-- no cyclist misses a negative number of turns; scores are never negative, and the time trial
-  racers' cards are never fewer than the course needs.
+- no cyclist misses a negative number of turns; scores are never negative, the Tour's totals are
+  the sum of its stages' points, and the time trial racers' cards are never fewer than the course
+  needs.
+
+The squares are checked in full at the first look of every stage, then for the cyclists that moved.
 """
 
 from __future__ import annotations
@@ -40,6 +43,35 @@ def _cards(data: EngineData, st: State) -> str:
 
 
 def _cyclists(data: EngineData, st: State) -> str:
+    """Every square in full once a stage (or at the end); otherwise the cyclists that moved since the
+    last look, and as many squares taken as cyclists on the course (two on one square, or a square
+    cleared under another cyclist, would break it)."""
+    if st.checked != st.stage or st.over:
+        st.checked = st.stage
+        st.moved.clear()
+        return _all_cyclists(data, st)
+    bits = st.bit
+    if sum(map(int.bit_count, st.occ)) != len(bits) - bits.count(0):
+        return "the squares taken are not those of the cyclists"
+    course = data.course
+    corridors = course.corridors if st.kind == TTT else None
+    for c in st.moved:
+        bit = bits[c]
+        if not bit:
+            if st.kind != ITT and st.done[c] and c not in st.table:
+                return f"cyclist {c + 1} finished but is not on the finish table"
+            continue
+        column = st.col[c]
+        lanes = course.road[column] if corridors is None else course.road[column] & corridors[st.team[c // data.per_team]]
+        if not st.occ[column] & bit or not lanes & bit or column >= course.finish or st.done[c]:
+            return f"cyclist {c + 1} stands off its road, at column {column}, lane {bit.bit_length()}"
+    st.moved.clear()
+    if st.kind != ITT and len(st.table) != sum(st.done):
+        return "the finish table does not hold the cyclists that finished"
+    return ""
+
+
+def _all_cyclists(data: EngineData, st: State) -> str:
     course = data.course
     occ = [0] * len(st.occ)
     per = data.per_team
@@ -70,9 +102,12 @@ def _cyclists(data: EngineData, st: State) -> str:
 
 
 def _scores(data: EngineData, st: State) -> str:
-    for seat in range(st.n):
-        if st.indiv[seat] < 0 or st.teampts[seat] < 0:
-            return f"seat {seat + 1} has a negative score"
+    if min(st.indiv) < 0 or min(st.teampts) < 0:
+        return "a player has a negative score"
+    if st.over:
+        scored = [sum(log.points[seat] for log in st.logs) for seat in range(st.n)]
+        if scored != [a + b for a, b in zip(st.indiv, st.teampts)]:
+            return "the players' totals are not the sum of their stages' points"
     if st.kind == ITT and data.max_total:
         distance = course_distance(data)
         for seat, keys in enumerate(st.itt_keys):

@@ -21,6 +21,7 @@ ABANDONED = 1 << 30
 def start(data: EngineData, st: State, rng: random.Random) -> None:
     st.log = StageLog(st.stage + 1, st.kind, st.dealer, points=[a + b for a, b in zip(st.indiv, st.teampts)])
     piles.gather(data, st, rng)
+    st.moved.clear()
     for i in range(len(st.occ)):
         st.occ[i] = 0
     for c in range(len(st.col)):
@@ -100,6 +101,7 @@ def _ride(data: EngineData, st: State, seat: int, squares: int) -> None:
     c = seat * data.per_team
     st.itt_cards[seat] += 1
     st.traced(seat, squares)
+    st.moved.append(seat * data.per_team)
     old = st.col[c]
     new = min(old + squares, data.course.finish)
     st.occ[old] &= ~st.bit[c]
@@ -117,6 +119,7 @@ def _ride(data: EngineData, st: State, seat: int, squares: int) -> None:
 def _abandon(data: EngineData, st: State, seat: int) -> None:
     """A racer with no card to play and none to draw leaves the course, behind every racer that finished."""
     c = seat * data.per_team
+    st.moved.append(c)
     st.occ[st.col[c]] &= ~st.bit[c]
     st.bit[c], st.done[c] = 0, True
     st.itt_done[seat] = True

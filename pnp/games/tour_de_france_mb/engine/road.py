@@ -43,6 +43,7 @@ def _order(st: State) -> list[int]:
 
 def _line_up(data: EngineData, st: State) -> None:
     per = data.per_team
+    st.moved.clear()
     for i in range(len(st.occ)):
         st.occ[i] = 0
     for c in range(len(st.col)):
@@ -347,6 +348,7 @@ def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
     old = st.col[cyc]
     st.traced(cyc, column, bit)
+    st.moved.append(cyc)
     st.occ[old] &= ~st.bit[cyc]
     st.occ[column] |= bit
     st.col[cyc], st.bit[cyc] = column, bit
@@ -360,6 +362,7 @@ def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None
 def _finish(data: EngineData, st: State, cyc: int) -> None:
     old = st.col[cyc]
     st.traced(cyc)
+    st.moved.append(cyc)
     if st.kind == ROAD and not st.green_done and old < data.course.green:
         _green(data, st, cyc)
     st.occ[old] &= ~st.bit[cyc]
