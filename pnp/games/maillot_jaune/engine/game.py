@@ -24,6 +24,7 @@ class RaceEngine(TurnEngine):
     def __init__(self, data: EngineData) -> None:
         self.data = data
         self.game = data.game
+        self.costs: dict = {}  # the greedy policy's costs per dial and form (policy.values), filled as met
 
     @classmethod
     def from_model(cls, model, level: str | None = None, side: str | None = None, **options) -> "RaceEngine":
@@ -70,17 +71,17 @@ class RaceEngine(TurnEngine):
         return invariants.broken(self.data, state)
 
     def value(self, state: State, move, seat: int) -> float:
-        return policy.value(self.data, state, move, seat)
+        return policy.value(self.data, state, move, seat, self.costs)
 
     def policy(self, name: str, rng: random.Random):
         """The generic policies; "greedy" works out the values of one decision's moves together
         (``policy.values``: the same values as ``value``, the same ties broken the same way)."""
         if name != "greedy":
             return super().policy(name, rng)
-        data = self.data
+        data, costs = self.data, self.costs
 
         def greedy(state, legal, seat):
-            vals = policy.values(data, state, legal)
+            vals = policy.values(data, state, legal, costs)
             best = max(vals)
             top = [i for i, v in enumerate(vals) if v == best]
             return top[0] if len(top) == 1 else top[rng.randrange(len(top))]

@@ -28,13 +28,15 @@ HELP = 1.5           # helping a team-mate ahead (or taking a turn off a rival: 
 NO_BREAKAWAY = -1000.0
 
 
-def value(data: EngineData, st: State, move: Move, seat: int) -> float:
+def value(data: EngineData, st: State, move: Move, seat: int, costs: dict | None = None) -> float:
     """How good ``move`` looks to the seat playing the rider to play."""
-    return values(data, st, Moves.of(move))[0]
+    return values(data, st, Moves.of(move), costs)[0]
 
 
-def values(data: EngineData, st: State, moves: Moves) -> list[float]:
-    """``value`` of every move of ``moves`` (one decision's), in their order, worked out per group."""
+def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None) -> list[float]:
+    """``value`` of every move of ``moves`` (one decision's), in their order, worked out per group.
+    ``costs`` keeps the costs of breakaways and slipstreams per dial and form across decisions
+    (``Costs``); the values are the same with or without it."""
     r = st.current
     c0, lane0 = st.col[r], st.lane[r]
     row = data.stars[r]
@@ -42,24 +44,25 @@ def values(data: EngineData, st: State, moves: Moves) -> list[float]:
     s0 = row[(c0 - 1) % circuit]
     finish = data.stages[st.stage].finish
     energy, form = st.energy[r], st.form[r]
-    fw = FORM_LOW if form <= LOW else FORM
+    key = (energy, form)
+    table = costs.get(key) if costs is not None else None
+    if table is None:
+        table = _costs(data, energy, form)
+        if costs is not None:
+            costs[key] = table
+    split, lead_costs = table
     rules = data.rules
     advanced = data.advanced
     wheels = st.occ if advanced else {}  # a square is in a wheel when the square ahead of it is taken
     leader = advanced and st.follower >= 0
     partners = tuple((st.col[p], st.lane[p]) for p in st.partners) if advanced else ()
     sc = data.safe_cost
-    risk = data.risk
-    p = risk.puncture
+    p = data.risk.puncture
     q = 1 - p
     fallback = p * (min(s0, finish - c0) + TERRAIN * s0 - MISS * s0)
-    keep_safe = q if rules.puncture_breakaway == "none" else 1
-    quit_on_empty = rules.abandon == "both-empty" and form == 0
     any_lane = rules.slipstream_escape == "none"
-    lead_costs = [_lead_cost(data, e, form, fw) for e in range(data.energy_max + 1)] if leader else ()
     plain = st.owner[r] < 0 and rules.unowned_play == "plain"
     gc = st.times[r]
-    r_energy, r_form, r_quit = risk.energy, risk.form, risk.abandon
     out: list[float] = []
     append = out.append
     for col, lane, low, high, extra, helped in moves.groups:
@@ -75,25 +78,46 @@ def values(data: EngineData, st: State, moves: Moves) -> list[float]:
             bonus = HELP if mate else -HELP
         if extra <= 0:
             append((v0 - lead_costs[energy] if lead else v0) + bonus)
-            continue
-        for safe in range(low, high + 1):
-            risky = extra - safe
-            if plain:
-                append(NO_BREAKAWAY)
-                continue
-            e1 = energy - safe * sc
-            if risky:
-                k = risky - 1
-                v = q * v0 + fallback - (ENERGY * (safe * sc * keep_safe + r_energy[k][e1]) + fw * r_form[k][e1]
-                                         + QUIT * r_quit[k][e1][form])
-            else:
-                v = v0 - ENERGY * safe * sc
-                if quit_on_empty and e1 == 0:
-                    v -= QUIT
-            if lead:
-                v -= lead_costs[e1 if e1 > 0 else 0]
-            append(v + bonus)
+        elif plain:
+            out += [NO_BREAKAWAY] * (high - low + 1)
+        elif not lead and helped < 0:  # the common case, the same sums without the terms that are 0
+            odds = q * v0 + fallback
+            for safe in range(low, high + 1):
+                risky = extra - safe
+                append((odds if risky else v0) - split[safe][risky])
+        else:
+            odds = q * v0 + fallback
+            for safe in range(low, high + 1):
+                risky = extra - safe
+                v = (odds if risky else v0) - split[safe][risky]
+                if lead:
+                    e1 = energy - safe * sc
+                    v -= lead_costs[e1 if e1 > 0 else 0]
+                append(v + bonus)
     return out
+
+
+def _costs(data: EngineData, energy: int, form: int) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
+    """For a rider with ``energy`` on its dial and ``form`` left: what a breakaway of ``safe`` safe
+    and ``risky`` risky squares is expected to cost it (``split[safe][risky]``: energy, form, the
+    chance to abandon), and what dragging a rider in its wheel costs it with each energy left."""
+    rules = data.rules
+    risk = data.risk
+    sc = data.safe_cost
+    fw = FORM_LOW if form <= LOW else FORM
+    keep_safe = 1 - risk.puncture if rules.puncture_breakaway == "none" else 1
+    quit_on_empty = rules.abandon == "both-empty" and form == 0
+    top = energy // sc if sc > 0 else 0
+    split = []
+    for safe in range(top + 1):
+        e1 = energy - safe * sc
+        line = [ENERGY * safe * sc + (QUIT if quit_on_empty and e1 == 0 and safe else 0.0)]
+        for k in range(data.risky_max):
+            line.append(ENERGY * (safe * sc * keep_safe + risk.energy[k][e1]) + fw * risk.form[k][e1]
+                        + QUIT * risk.abandon[k][e1][form])
+        split.append(tuple(line))
+    lead = tuple(_lead_cost(data, e, form, fw) for e in range(data.energy_max + 1))
+    return tuple(split), lead
 
 
 def _lead_cost(data: EngineData, energy: int, form: int, form_weight: float) -> float:
