@@ -179,7 +179,8 @@ def test_rules_numbers_changed_in_the_data_change_the_play(tmp_path, model):
          lambda d: d.itt_individual[0] == 9),
         ("course finish line", [("boards.yaml", "kind: finish, column: 22", "kind: finish, column: 20")],
          lambda d: d.course.finish == 20),
-        ("crash card", [("risque.csv", "chute,unfavourable,rouge,Chute,crash,1,2", "chute,unfavourable,rouge,Chute,crash,2,2")],
+        ("crash card", [("risque.csv", "chute,unfavourable,rouge,Chute,crash,1,2",
+                         "chute,unfavourable,rouge,Chute,crash,2,2")],
          lambda d: {r.value for r in d.risks if r.effect == "crash"} == {2}),
     ]
     for name, edits, read in cases:

@@ -7,8 +7,9 @@ Rule ids (besides the generic TDF-SIM-INVARIANT, TDF-SIM-SEAT and TDF-SIM-ENGINE
   from the played cards, TDF-D-RESHUFFLE), or found nothing to rebuild it from;
 - TDF-SIM-SUPPLY (warning): miss-a-turn markers, finish table slots, the standings board or the risk
   pile fell short;
-- TDF-SIM-STAGE-END (question): stages that often end in a tie for first, time trials often re-run,
-  red cards often holding a cyclist back at the line, turns often lost to a blocked team;
+- TDF-SIM-STAGE-END (question): road stages that often stop before some team has a cyclist over the
+  line, stages that often end in a tie for first, time trials often re-run, red cards often holding
+  a cyclist back at the line, turns often lost to a blocked team;
 - TDF-SIM-TEAM (warning): a team colour (its band and corridor) wins more or less than its share;
 - TDF-SIM-TIE (question): many Tours end without a single winner;
 - TDF-SIM-JERSEY (question): the final Yellow Jersey often is not the winner of the Tour;
@@ -316,6 +317,7 @@ class TourDeFranceSimulation(TourEngine):
         out += [Watch(f"{k.kind}: first place shared", k.tie_first, OFTEN) for k in d.kinds if k.kind != "road"]
         out += [Watch("time trial re-run", d.reruns, OFTEN), Watch("blocked turns", d.blocked, BLOCKED),
                 Watch("red card held at the line", d.held_red, OFTEN),
+                Watch("road stage stopped before a team finished", d.teams_out, OFTEN),
                 Watch("final yellow wins", d.final_yellow_wins, 1 - OFTEN),
                 Watch("tied tours", report.no_winner, NO_WINNER)]
         # the team colours' wins are read from the same run (TDF-SIM-TEAM) but not watched: like the
@@ -383,6 +385,10 @@ def report_findings(model, report, who: str, data: EngineData) -> list[Finding]:
         out.append(warning("TDF-SIM-SUPPLY", f"{who}, risk pile", f"a cyclist stopped on a red dot with the risk "
                            f"pile empty in {d.risk_dry.text()} of the road stages ({how})",
                            src.rule("risk_deck", "hand_max")))
+    if _above(d.teams_out, OFTEN):
+        out.append(question("TDF-SIM-STAGE-END", f"{who}, road stages", f"{d.teams_out.text()} of the road stages "
+                            "stopped, as soon as one team was complete, with a team that had no cyclist over the "
+                            f"line: it scores no place on the stage ({how})", src.rule("points", "road_team")))
     if _above(d.blocked, BLOCKED):
         out.append(question("TDF-SIM-STAGE-END", f"{who}, blocked teams", f"{d.blocked.text()} of the turns found "
                             "no cyclist of the player able to move, and were spent discarding and redrawing "

@@ -62,7 +62,9 @@ def _cyclists(data: EngineData, st: State) -> str:
                 return f"cyclist {c + 1} finished but is not on the finish table"
             continue
         column = st.col[c]
-        lanes = course.road[column] if corridors is None else course.road[column] & corridors[st.team[c // data.per_team]]
+        lanes = course.road[column]
+        if corridors is not None:
+            lanes &= corridors[st.team[c // data.per_team]]
         if not st.occ[column] & bit or not lanes & bit or column >= course.finish or st.done[c]:
             return f"cyclist {c + 1} stands off its road, at column {column}, lane {bit.bit_length()}"
     st.moved.clear()
