@@ -358,8 +358,8 @@ def report_findings(model, report, who: str) -> list[Finding]:
     if _decided_above(equal, TIES):
         parts = ", ".join(f"{name} {s.k}" for name, s in d.decided if name != DECIDED[0] and s.k)
         out.append(question("MJ-SIM-TIES", who, f"the first two finished on equal time in {equal.text()} of the "
-                            f"races, so the tie rule gave the yellow jersey ({parts}); MJ-D-TIES and the "
-                            f"rulebook's text give different tie rules (MJ-ENGINE-TIES) ({how})",
+                            f"races, so the tie rule of MJ-D-TIES gave the yellow jersey ({parts}): a rule the "
+                            f"source leaves open decided those Tours (MJ-ENGINE-TIES) ({how})",
                             src.rule("engine", "ties")))
     if d.markers_short.k:
         out.append(warning("MJ-SIM-MARKERS", who, f"more riders waited out a puncture at once than the kit's "

@@ -63,12 +63,12 @@ GAPS = (
         {"owner": "the player who owns the yellow jersey wins; when nobody owns it, nobody wins.",
          "best-owned": "the player who owns the best-placed rider that somebody owns wins."}),
     Gap("ties", "MJ-ENGINE-TIES", "equal times",
-        "Decision MJ-D-TIES and the rulebook's text disagree: the decision ranks riders on equal time "
-        "by their best stage place, the rulebook (end of stage and classification) by their place in "
-        "the last stage; both then let the yellow jersey's holder keep it. The engine follows the "
-        "data's choice; then the holder, then the order drawn for the first grid.",
+        "The source rules do not break ties in the overall time. Decision MJ-D-TIES (and the kit's "
+        "rulebook) ranks riders on equal time by their best stage place and lets the yellow jersey's "
+        "holder keep it. The engine follows the data's choice; then the holder, then the order drawn "
+        "for the first grid.",
         {"best-stage-place": "equal times are ranked by each rider's best stage place, as MJ-D-TIES says.",
-         "last-stage-place": "equal times are ranked by the last stage's place, as the rulebook says."},
+         "last-stage-place": "equal times are ranked by the last stage's place (another reading a designer may prefer)."},
         "MJ-D-TIES"),
     Gap("passing", "MJ-ENGINE-PASSING", "passing a rider",
         "A square holds one rider, but the rules do not say whether a move may pass over a taken square.",
