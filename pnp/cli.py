@@ -791,12 +791,14 @@ class _smoke_progress:
 @click.option("--side", default=None, help="Board side, for an engine that plays one (default: the engine's).")
 @click.option("--sprints", type=click.IntRange(1, 99), default=None,
               help="Sprints per game, for an engine that plays sprints (default: the rules').")
+@click.option("--option", "engine_options", multiple=True, metavar="KEY=VALUE",
+              help="Another setting of the game's engine (e.g. level=basic); repeat for more.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_obj
 @_fail_cleanly
 def simulate(ctx: Ctx, game: str, players: int | None, count: int, seed: int, policy: str, jobs: int,
              vary: tuple[str, ...], cluster: str | None, plot: Path | None, side: str | None, sprints: int | None,
-             fmt: str) -> None:
+             engine_options: tuple[str, ...], fmt: str) -> None:
     """Play GAME many times with its rules engine, on the very board and cards the kit prints.
 
     Reports game length, win rate per seat with 95 % intervals, games won by nobody, and the game's
@@ -816,6 +818,7 @@ def simulate(ctx: Ctx, game: str, players: int | None, count: int, seed: int, po
     if not has_engine(model):
         raise click.UsageError(f"{game} has no rules engine yet: only its static checks run (pnp check {game})")
     options = {k: v for k, v in (("side", side), ("sprints", sprints)) if v is not None}
+    options.update(_engine_options(engine_options))
     if vary or cluster or plot:
         _sweep(game, folder, vary, players, count, seed, policy, jobs, cluster, plot, options, fmt)
         return
@@ -828,6 +831,19 @@ def simulate(ctx: Ctx, game: str, players: int | None, count: int, seed: int, po
     click.echo(report.as_json() if fmt == "json" else report.as_text())
     if report.failures:
         sys.exit(1)
+
+
+def _engine_options(texts: tuple[str, ...]) -> dict:
+    """``--option KEY=VALUE`` as engine options (values read as YAML: 2 is a number, basic a word)."""
+    import yaml
+
+    out = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise click.BadParameter(f"'{text}': write KEY=VALUE, e.g. level=basic", param_hint="--option")
+        out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return out
 
 
 def _one_run(game: str, model, players: int, count: int, seed: int, policy: str, jobs: int, options: dict):

@@ -125,3 +125,17 @@ def test_pnp_simulate_vary_prints_the_table_and_json(tmp_path):
     assert bad.exit_code == 2 and "did you mean 'hand'" in bad.output
     none = runner.invoke(cli, ["simulate", str(GJ)])
     assert none.exit_code == 2 and "--players N" in none.output
+
+
+def test_pnp_simulate_passes_engine_options():
+    from click.testing import CliRunner
+
+    from pnp.cli import cli
+
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["simulate", str(GJ), "--players", "3", "--games", "5", "--option", "side=b",
+                             "--format", "json"])
+    assert ok.exit_code == 0, ok.output and json.loads(ok.output)["side"] == "b"
+    assert json.loads(ok.output)["side"] == "b"
+    bad = runner.invoke(cli, ["simulate", str(GJ), "--players", "3", "--option", "side"])
+    assert bad.exit_code == 2 and "write KEY=VALUE" in bad.output
