@@ -30,6 +30,10 @@ ANSWERS = {RED: road.on_red, DISCARD: road.on_discard, CARD: road.on_card, LANE:
            ITT_CARD: itt.on_card}
 
 
+AUTO_STEPS = 1_000_000
+"""Steps the game may run on its own between two decisions before it counts as stuck (an invariant)."""
+
+
 class TourEngine(TurnEngine):
     """A whole Tour (every stage of rules.yaml) on the printed course and decks."""
 
@@ -106,7 +110,13 @@ class TourEngine(TurnEngine):
 
     def _run(self, st: State, rng: random.Random) -> None:
         data = self.data
+        steps = 0
         while not st.over:
+            steps += 1
+            if steps > AUTO_STEPS:
+                st.stuck = f"{AUTO_STEPS} steps without a decision: the Tour no longer moves on"
+                st.over = True
+                return
             phase = st.phase
             if phase == DECIDE:
                 if len(st.moves) > 1:

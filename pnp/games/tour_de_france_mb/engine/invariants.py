@@ -6,6 +6,7 @@
 - one cyclist per square, every cyclist on a road square (in its corridor in the team time trial,
   on its time trial lane alone), the occupied squares as the cyclists say; a cyclist on the finish
   table is off the course, and a cyclist off the course is on the table;
+- the game never runs on by itself for ever between two decisions;
 - no cyclist misses a negative number of turns; scores are never negative, the Tour's totals are
   the sum of its stages' points, and the time trial racers' cards are never fewer than the course
   needs.
@@ -20,7 +21,7 @@ from pnp.games.tour_de_france_mb.engine.state import State
 
 
 def broken(data: EngineData, st: State) -> str:
-    return _cards(data, st) or _cyclists(data, st) or _scores(data, st)
+    return st.stuck or _cards(data, st) or _cyclists(data, st) or _scores(data, st)
 
 
 def _cards(data: EngineData, st: State) -> str:

@@ -75,7 +75,7 @@ class State:
         "skip", "stalled", "headwind", "risk_played", "red_stop", "pending", "extra_left", "redraw_left",
         "to_play", "closing", "complete_round", "round", "log", "logs", "last_places",
         "heats", "racers", "itt_cards", "itt_keys", "itt_done", "rerun_left", "itt_index", "trace",
-        "moved", "checked",
+        "moved", "checked", "stuck",
     )
 
     def __init__(self, players: int, cyclists: int, columns: int) -> None:
@@ -137,6 +137,7 @@ class State:
         self.trace = 0                        # a digest of what the players did (see ``traced``)
         self.moved: list[int] = []            # cyclists moved since the invariants last looked
         self.checked = -1                     # the stage whose squares the invariants checked in full
+        self.stuck = ""                       # why the game stopped moving on by itself (an invariant)
 
     def traced(self, *values: int) -> None:
         """Fold what a decision did (a card, a spread, a square...) into the Tour's digest: two Tours
