@@ -331,6 +331,12 @@ class TourDeFranceSimulation(TourEngine):
         return model.sources.rule("engine")
 
 
+def _decision(model, decision: str):
+    """Where ``decision`` (a TDF-D-... id) is in rules.yaml (the decisions' list when it is not there)."""
+    index = next((i for i, d in enumerate(getattr(model, "decisions", ())) if d.id == decision), None)
+    return model.sources.rule("decisions") if index is None else model.sources.rule("decisions", index)
+
+
 def _above(share: Share, threshold: float) -> bool:
     return share.n > 0 and share.interval[0] > threshold
 
@@ -367,8 +373,10 @@ def report_findings(model, report, who: str, data: EngineData) -> list[Finding]:
                                "player had to draw with no race card left in the pile or among the played cards "
                                f"(every card in a hand): the hand stayed short ({how})", where))
         if k.kind != "road" and _above(k.tie_first, OFTEN):
+            table = "ttt_team" if k.kind == "team-time-trial" else "itt_individual"
             out.append(question("TDF-SIM-STAGE-END", f"{who}, {k.kind}", f"the first place is shared in "
-                                f"{k.tie_first.text()} of the {words} ({how})", src.rule("decisions")))
+                                f"{k.tie_first.text()} of the {words}: the tied share the first place's points "
+                                f"(TDF-D-TIES) ({how})", src.rule("points", table)))
     if d.markers_short.k:
         out.append(warning("TDF-SIM-SUPPLY", f"{who}, miss-a-turn markers", f"more cyclists missed a turn at once "
                            f"than the {d.markers_printed} markers printed in {d.markers_short.text()} of the road "
@@ -396,7 +404,7 @@ def report_findings(model, report, who: str, data: EngineData) -> list[Finding]:
     if _above(d.held_red, OFTEN):
         out.append(question("TDF-SIM-STAGE-END", f"{who}, red cards", f"in {d.held_red.text()} of the road stages "
                             "a cyclist waited before the line because its player held a red card "
-                            f"(TDF-D-RED-PLAY) ({how})", src.rule("decisions")))
+                            f"(TDF-D-RED-PLAY) ({how})", _decision(model, "TDF-D-RED-PLAY")))
     if _above(d.reruns, OFTEN):
         out.append(question("TDF-SIM-STAGE-END", f"{who}, time trial", f"racers tied for a place worth points in "
                             f"{d.reruns.text()} of the time trials and raced again ({how})",
