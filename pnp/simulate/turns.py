@@ -82,6 +82,10 @@ class TurnEngine(Simulation):
         """How good ``move`` looks to ``seat`` (the greedy policy plays the best; ties at random)."""
         return 0.0
 
+    def values(self, state, moves: Sequence[Any], seat: int) -> list[float]:
+        """``value`` of every legal move at once (override it when moves share work to value)."""
+        return [self.value(state, m, seat) for m in moves]
+
     def where(self, state) -> tuple[tuple[str, Any], ...]:
         """Where in the game ``state`` is, for the report of a broken invariant (e.g. ``(("round", 3),)``)."""
         return ()
@@ -98,7 +102,7 @@ class TurnEngine(Simulation):
             return lambda state, moves, seat: rng.randrange(len(moves))
         if name == "greedy":
             def greedy(state, moves, seat):
-                values = [self.value(state, m, seat) for m in moves]
+                values = self.values(state, moves, seat)
                 best = max(values)
                 top = [i for i, v in enumerate(values) if v == best]
                 return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
@@ -138,6 +142,10 @@ class TurnEngine(Simulation):
         state = self.start(players, rng)
         transcript: list[int] = []
         moves = 0
+        if check:
+            broken = self.invariants(state)
+            if broken:
+                return Outcome(error=f"at the start: {broken}", error_move=0, error_at=self.where(state)), transcript
         while not self.is_over(state):
             if moves >= self.max_moves:
                 return Outcome(error=f"no end after {moves} moves", error_move=moves, error_at=self.where(state)), \
