@@ -7,4 +7,4 @@ from pnp.games.green_jersey.facts import Facts
 from pnp.games.green_jersey.figures import FIGURES
 from pnp.games.green_jersey.simulation import SIMULATION
 
-__all__ = ["FIGURES", "Facts", "SIMULATION", "check", "rulebook_context"]
+__all__ = ["FIGURES", "Facts", "SIMULATION", "check", "rulebook_context", "verified"]

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from pnp.check.findings import Finding, question
+from pnp.check.findings import Finding
 from pnp.games.green_jersey.engine import engine_gaps
 from pnp.model.game_model import GameModel
+from pnp.simulate.gaps import gap_questions
 
 
 def gaps(model: GameModel) -> list[Finding]:
     """GJ-ENGINE-*: one question per gap of the rules that the engine fills with a written choice."""
-    return [question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key))
-            for gap in engine_gaps(model.facts)]
-
+    return gap_questions(model, engine_gaps(model.facts))

@@ -8,4 +8,4 @@ from pnp.games.maillot_jaune.facts import Facts
 from pnp.games.maillot_jaune.figures import FIGURES
 from pnp.games.maillot_jaune.simulation import SIMULATION as SIMULATION  # the engine pnp simulate plays
 
-__all__ = ["CHECKS", "FIGURES", "Facts", "board_square_size", "check", "rulebook_context"]
+__all__ = ["CHECKS", "FIGURES", "Facts", "SIMULATION", "board_square_size", "check", "rulebook_context", "verified"]

@@ -9,4 +9,4 @@ from pnp.games.tour_de_france_mb.facts import Facts
 from pnp.games.tour_de_france_mb.figures import FIGURES
 from pnp.games.tour_de_france_mb.simulation import SIMULATION  # noqa: F401  (the engine pnp simulate plays)
 
-__all__ = ["CHECKS", "FIGURES", "Facts", "check", "rulebook_context"]
+__all__ = ["CHECKS", "FIGURES", "Facts", "SIMULATION", "check", "rulebook_context", "verified"]

@@ -7,4 +7,4 @@ from pnp.games.tour_de_france_quiz.context import rulebook_context
 from pnp.games.tour_de_france_quiz.facts import Facts
 from pnp.games.tour_de_france_quiz.simulation import SIMULATION  # noqa: F401  (the engine pnp simulate plays)
 
-__all__ = ["CHECKS", "Facts", "check", "rulebook_context"]
+__all__ = ["CHECKS", "Facts", "SIMULATION", "check", "rulebook_context", "verified"]

@@ -8,30 +8,8 @@ for the rulebook, where there is one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pnp.games.green_jersey.facts import EngineRules
-
-
-@dataclass(frozen=True)
-class Gap:
-    key: str                    # field of EngineRules / key under engine: in rules.yaml
-    rule: str                   # GJ-ENGINE-...
-    topic: str
-    question: str               # what the rules leave open
-    meanings: dict[str, str]    # what each choice makes the engine do
-    decision: str = ""          # the GJ-D-... decision of rules.yaml that answers it, if any
-    choice: str = ""            # the value in force
-
-    @property
-    def meaning(self) -> str:
-        return self.meanings.get(self.choice, "")
-
-    def message(self) -> str:
-        text = f"{self.question} The engine plays '{self.choice}': {self.meaning}"
-        if self.decision:
-            text += f" (see {self.decision})"
-        return text
+from pnp.simulate.gaps import Gap
 
 
 GAPS = (

@@ -9,32 +9,9 @@ next to the designer decision that answers it for the rulebook, where there is o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pnp.check.findings import Finding, question
+from pnp.check.findings import Finding
 from pnp.games.maillot_jaune.facts import EngineRules
-
-
-@dataclass(frozen=True)
-class Gap:
-    key: str                    # field of EngineRules / key under engine: in rules.yaml
-    rule: str                   # MJ-ENGINE-...
-    topic: str
-    question: str               # what the rules leave open, or where they disagree
-    meanings: dict[str, str]    # what each choice makes the engine do
-    decision: str = ""          # the MJ-D-... decision of rules.yaml that answers it, if any
-    choice: str = ""            # the value in force
-
-    @property
-    def meaning(self) -> str:
-        return self.meanings.get(self.choice, "")
-
-    def message(self) -> str:
-        text = f"{self.question} The engine plays '{self.choice}': {self.meaning}"
-        if self.decision:
-            text += f" (see {self.decision})"
-        return text
-
+from pnp.simulate.gaps import Gap, gap_questions
 
 GAPS = (
     Gap("level", "MJ-ENGINE-LEVEL", "rules played",
@@ -167,5 +144,4 @@ def _line_fit(slip) -> str:
 
 def engine_findings(model) -> list[Finding]:
     """MJ-ENGINE-*: one question per point where the engine follows a choice of ``engine:``."""
-    return [question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key))
-            for gap in engine_gaps(model.facts)]
+    return gap_questions(model, engine_gaps(model.facts))

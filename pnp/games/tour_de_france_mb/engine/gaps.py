@@ -8,32 +8,9 @@ it for the rulebook where there is one. ``gap_findings(model)`` gives those ques
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pnp.check.findings import Finding, question
+from pnp.check.findings import Finding
 from pnp.games.tour_de_france_mb.facts import EngineRules
-
-
-@dataclass(frozen=True)
-class Gap:
-    key: str                    # field of EngineRules / key under engine: in rules.yaml
-    rule: str                   # TDF-ENGINE-...
-    topic: str
-    question: str               # what the rules leave open
-    meanings: dict[str, str]    # what each choice makes the engine do
-    decision: str = ""          # the TDF-D-... decision of rules.yaml that answers it, if any
-    choice: str = ""            # the value in force
-
-    @property
-    def meaning(self) -> str:
-        return self.meanings.get(self.choice, "")
-
-    def message(self) -> str:
-        text = f"{self.question} The engine plays '{self.choice}': {self.meaning}"
-        if self.decision:
-            text += f" (see {self.decision})"
-        return text
-
+from pnp.simulate.gaps import Gap, gap_questions
 
 GAPS = (
     Gap("team_choice", "TDF-ENGINE-TEAMS", "choosing teams",
@@ -137,5 +114,4 @@ def engine_gaps(facts_or_rules=None) -> list[Gap]:
 def gap_findings(model) -> list[Finding]:
     """TDF-ENGINE-*: one question per point where the engine follows a written choice, at its line of
     rules.yaml."""
-    return [question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key))
-            for gap in engine_gaps(model.facts)]
+    return gap_questions(model, engine_gaps(model.facts))

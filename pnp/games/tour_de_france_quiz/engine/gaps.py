@@ -9,32 +9,9 @@ to the designer decision that answers it for the rulebook, where there is one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pnp.check.findings import Finding, question
+from pnp.check.findings import Finding
 from pnp.games.tour_de_france_quiz.facts import EngineRules
-
-
-@dataclass(frozen=True)
-class Gap:
-    key: str                    # field of EngineRules / key under engine: in rules.yaml
-    rule: str                   # TDQ-ENGINE-...
-    topic: str
-    question: str               # what the rules leave open
-    meanings: dict[str, str]    # what each choice makes the engine do
-    decision: str = ""          # the TDQ-D-... decision of rules.yaml that answers it, if any
-    choice: str = ""            # the value in force
-
-    @property
-    def meaning(self) -> str:
-        return self.meanings.get(self.choice, "")
-
-    def message(self) -> str:
-        text = f"{self.question} The engine plays '{self.choice}': {self.meaning}"
-        if self.decision:
-            text += f" (see {self.decision})"
-        return text
-
+from pnp.simulate.gaps import Gap, gap_questions
 
 GAPS = (
     Gap("answer", "TDQ-ENGINE-ANSWER", "answering a question",
@@ -124,5 +101,4 @@ def engine_gaps(facts_or_rules=None) -> list[Gap]:
 
 def gap_findings(model) -> list[Finding]:
     """TDQ-ENGINE-*: one question per gap of the rules that the engine fills with a written choice."""
-    return [question(gap.rule, gap.topic, gap.message(), model.sources.rule("engine", gap.key))
-            for gap in engine_gaps(model.facts)]
+    return gap_questions(model, engine_gaps(model.facts))
