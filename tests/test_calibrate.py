@@ -314,7 +314,7 @@ def test_the_pdf_back_lines_land_behind_the_front_lines(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--lang", "de"], "no game in"),
+    (["--lang", "it"], "no game in"),
     (["--lang", "fr,en"], "one language"),
     (["--lang", "en", "--game", "nope"], "no game 'nope'"),
     (["--lang", "pl", "--game", "maillot-jaune"], "maillot-jaune has no 'pl' catalog"),

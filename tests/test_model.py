@@ -34,7 +34,7 @@ def test_game_info(model: GameModel) -> None:
     assert info.date == dt.date(2023, 11, 3)
     assert (info.players.min, info.players.max) == (2, 6)
     assert list(info.players.values()) == [2, 3, 4, 5, 6]
-    assert info.languages == ("fr", "en", "pl")
+    assert info.languages == ("fr", "en", "pl", "de")
     assert info.stamp.replace("\u00a0", " ") == "Green Jersey v0.6 · 3 novembre 2023"  # the date written out in the language built
 
 
