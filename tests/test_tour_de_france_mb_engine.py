@@ -148,8 +148,8 @@ def test_the_stage_winner_takes_the_yellow_and_the_points_are_the_table(sim):
         # the time trial's points are the table's, by cards used
         itt = next(s for s in t.stages if s.kind == ITT)
         best = min(itt.itt_cards)
-        assert max(itt.points) in data.itt_individual
-        assert all(itt.points[s] <= data.itt_individual[0] for s in range(4))
+        assert max(itt.points) in data.points.itt_individual
+        assert all(itt.points[s] <= data.points.itt_individual[0] for s in range(4))
         assert best * data.max_total >= data.course.finish - data.course.itt_starts[0][0]
 
 
@@ -169,14 +169,14 @@ def _tour(folder: Path, players: int = 3, seed: int = 11, policy: str = "greedy"
 
 def test_rules_numbers_changed_in_the_data_change_the_play(tmp_path, model):
     base = SIMULATION.from_model(model)
-    assert (base.data.hand, base.data.itt_hand, base.data.green_first) == (
+    assert (base.data.hand, base.data.itt_hand, base.data.points.green_first) == (
         model.facts.road.hand, model.facts.individual_time_trial.hand, model.facts.points.green_first)
     plain = _tour(ROOT / "data" / GAME)
     cases = [
         ("road.hand", [("rules.yaml", "  hand: 4 ", "  hand: 6 ")], lambda d: d.hand == 6),
         ("individual_time_trial.hand", [("rules.yaml", "  hand: 10 ", "  hand: 4 ")], lambda d: d.itt_hand == 4),
         ("points.itt_individual", [("rules.yaml", "itt_individual: [6, 3, 1, 0]", "itt_individual: [9, 3, 1, 0]")],
-         lambda d: d.itt_individual[0] == 9),
+         lambda d: d.points.itt_individual[0] == 9),
         ("course finish line", [("boards.yaml", "kind: finish, column: 22", "kind: finish, column: 20")],
          lambda d: d.course.finish == 20),
         ("crash card", [("risque.csv", "chute,unfavourable,rouge,Chute,crash,1,2",

@@ -17,7 +17,7 @@ from itertools import permutations
 from pnp.errors import PnpError
 from pnp.games.tour_de_france_mb import checks as C
 from pnp.games.tour_de_france_mb.engine.state import CARD, NONE
-from pnp.games.tour_de_france_mb.facts import EngineRules
+from pnp.games.tour_de_france_mb.facts import EngineRules, Points
 from pnp.model.game_model import GameModel
 
 ROAD, TTT, ITT = 0, 1, 2
@@ -98,16 +98,8 @@ class EngineData:
     crash_offsets: tuple[tuple[int, int], ...]
     itt_hand: int
     itt_heat: int
-    road_individual: tuple[int, ...]
-    road_team: tuple[int, ...]
-    team_bonus: int
-    bonus_cyclists: int
-    bonus_places: int
-    green_first: int
-    green_second: int
-    combativity: int
-    ttt_team: tuple[int, ...]
-    itt_individual: tuple[int, ...]
+    points: Points
+    """rules.yaml's points: the scales and bonuses of every stage kind."""
     standings_max: int
     finish_slots: int
     markers: int
@@ -159,11 +151,7 @@ class EngineData:
             hand=f.road.hand, redraw=f.road.redraw, colour_bonus=f.race_deck.colour_bonus,
             risk_hand=f.risk_deck.hand_max, crash_offsets=_around(f.risk_deck.crash_neighbours),
             itt_hand=f.individual_time_trial.hand, itt_heat=f.individual_time_trial.heat,
-            road_individual=tuple(f.points.road_individual), road_team=tuple(f.points.road_team),
-            team_bonus=f.points.team_bonus, bonus_cyclists=f.points.bonus_cyclists,
-            bonus_places=f.points.bonus_places, green_first=f.points.green_first,
-            green_second=f.points.green_second, combativity=f.points.combativity,
-            ttt_team=tuple(f.points.ttt_team), itt_individual=tuple(f.points.itt_individual),
+            points=f.points,
             standings_max=f.standings.max, finish_slots=f.components.finish_slots,
             markers=C.lost_turn_markers(model), players_min=f.players.min, players_max=f.players.max,
             rules=rules)

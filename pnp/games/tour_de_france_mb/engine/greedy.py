@@ -65,8 +65,8 @@ def _cards(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[f
     cols = [st.col[base + k] for k in range(data.per_team)]
     weight = [1.0 + REAR * (finish - c) for c in cols]
     place = len(st.table)
-    arrive = FINISH + (data.road_individual[place] if place < len(data.road_individual) else 0)
-    line = data.green_first if not st.green_done else 0
+    arrive = FINISH + (data.points.road_individual[place] if place < len(data.points.road_individual) else 0)
+    line = data.points.green_first if not st.green_done else 0
     out = []
     for move in moves:
         got = 0.0

@@ -139,7 +139,7 @@ def rank(data: EngineData, st: State, rng: random.Random) -> None:
     """Rank the racers by cards used; racers tied where the points differ race again."""
     order = sorted(range(st.n), key=lambda s: st.itt_keys[s])
     groups = _groups(order, st.itt_keys)
-    points = data.itt_individual
+    points = data.points.itt_individual
     rerun = []
     place = 0
     for group in groups:

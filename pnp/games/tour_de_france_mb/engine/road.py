@@ -387,14 +387,14 @@ def _green(data: EngineData, st: State, cyc: int) -> None:
     seat = cyc // data.per_team
     st.green_crossed += 1
     if st.green_crossed == 1:
-        st.indiv[seat] += data.green_first
+        st.indiv[seat] += data.points.green_first
         if cyc == st.yellow:
             st.yellow_first = True
             st.log.yellow_at_green = True
             return
         st.green_jersey, st.log.green, st.green_done = cyc, seat, True
     else:
-        st.indiv[seat] += data.green_second
+        st.indiv[seat] += data.points.green_second
         st.green_jersey, st.log.green, st.green_done = cyc, seat, True
 
 
@@ -437,7 +437,7 @@ def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
     elif card.effect == "combativity":
         piles.under(st, risk)
         st.risk_played = True
-        st.indiv[seat] += data.combativity
+        st.indiv[seat] += data.points.combativity
     else:
         st.held[seat].append((risk, cyc))
 

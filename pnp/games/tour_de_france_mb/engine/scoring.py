@@ -42,17 +42,17 @@ def score_road(data: EngineData, st: State) -> None:
     per = data.per_team
     table = st.table
     for place, cyc in enumerate(table):
-        st.indiv[cyc // per] += place_points(data.road_individual, place)
+        st.indiv[cyc // per] += place_points(data.points.road_individual, place)
     keys = {}
     for seat in range(st.n):
         places = [i for i, cyc in enumerate(table) if cyc // per == seat]
         keys[seat] = (-len(places), places[0] if places else len(table))
-    team, st.log.ties_first = shared(keys, data.road_team)
+    team, st.log.ties_first = shared(keys, data.points.road_team)
     for seat, pts in team.items():
         st.teampts[seat] += pts
-        top = sum(1 for cyc in table[:data.bonus_places] if cyc // per == seat)
-        if top >= data.bonus_cyclists:
-            st.teampts[seat] += data.team_bonus
+        top = sum(1 for cyc in table[:data.points.bonus_places] if cyc // per == seat)
+        if top >= data.points.bonus_cyclists:
+            st.teampts[seat] += data.points.team_bonus
     st.last_places = list(table)
 
 
@@ -67,7 +67,7 @@ def score_ttt(data: EngineData, st: State) -> None:
             finished = per - len(racing)
             rear = min(st.col[c] for c in racing)
             keys[seat] = (1, -finished, -rear)
-    team, st.log.ties_first = shared(keys, data.ttt_team)
+    team, st.log.ties_first = shared(keys, data.points.ttt_team)
     for seat, pts in team.items():
         st.teampts[seat] += pts
 
