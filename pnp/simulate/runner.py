@@ -9,7 +9,6 @@ of jobs. A record's ``seed`` names that seed, so any game can be played again al
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 from collections.abc import Callable
 
@@ -35,21 +34,6 @@ def cores(jobs: int) -> int:
     return jobs if jobs > 0 else (os.cpu_count() or 1)
 
 
-# --- worker processes
-
-_JOB: tuple | None = None
-
-
-def _init(job: tuple) -> None:
-    global _JOB
-    _JOB = job
-
-
-def _chunk(bounds: tuple[int, int]) -> list[GameRecord]:
-    sim, players, seed, policy, check = _JOB
-    return [play_record(sim, players, seed, i, policy, check) for i in range(*bounds)]
-
-
 def run_games(sim: Simulation, players: int, games: int, seed: int, policy: str = "random", jobs: int = 1,
               progress: Progress | None = None, check: bool = True, start: int = 0) -> list[GameRecord]:
     """``games`` records, in game order, of games ``start`` to ``start + games - 1`` of the run
@@ -64,15 +48,15 @@ def run_games(sim: Simulation, players: int, games: int, seed: int, policy: str 
             if progress is not None:
                 progress(i + 1 - start, games)
         return out
+    from pnp.simulate.backends import Chunk, run_local  # the pool every local run shares
+
     size = max(1, min(50, games // (jobs * 4) or 1))
-    bounds = [(a, min(stop, a + size)) for a in range(start, stop, size)]
-    job = (sim, players, seed, policy, check)
-    out: list[GameRecord] = []
-    methods = mp.get_all_start_methods()
-    ctx = mp.get_context("fork" if "fork" in methods else methods[0])
-    with ctx.Pool(jobs, initializer=_init, initargs=(job,)) as pool:
-        for records in pool.imap(_chunk, bounds):
-            out.extend(records)
-            if progress is not None:
-                progress(len(out), games)
-    return out
+    chunks = [Chunk(0, players, seed, a, min(stop, a + size)) for a in range(start, stop, size)]
+    done = [0]
+
+    def finished(chunk: Chunk) -> None:
+        done[0] += chunk.games
+        if progress is not None:
+            progress(done[0], games)
+
+    return [r for part in run_local([sim], chunks, policy, check, jobs, finished) for r in part]
