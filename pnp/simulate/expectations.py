@@ -21,7 +21,7 @@ from pnp.check.findings import Finding, question, warning
 from pnp.errors import Location
 from pnp.load.suggest import did_you_mean
 from pnp.simulate.engine import Simulation
-from pnp.simulate.report import Report
+from pnp.simulate.report import Report, run_words
 from pnp.simulate.stats import Share, Summary
 
 RULE = "DECISION-EXPECTS"
@@ -53,7 +53,7 @@ def expectation_results(model, reports: Sequence[Report], sim: Simulation
                 message = (f"{decision.topic}: {expect.outcome} {text}, expected between "
                            f"{_show(expect.between[0], found[expect.outcome])} and "
                            f"{_show(expect.between[1], found[expect.outcome])} "
-                           f"({report.games} {report.policy} games, seed {report.seed})")
+                           f"({run_words(report)})")
                 if verdict == "inside":
                     passed.append((RULE, who, message, where))
                 elif verdict == "outside":

@@ -19,18 +19,13 @@ from pnp.check.findings import Finding, error, warning
 from pnp.errors import Location, PnpError
 from pnp.simulate.engine import NoEngine, Simulation, simulation_class
 from pnp.simulate.expectations import expectation_results
-from pnp.simulate.report import Report
+from pnp.simulate.report import Report, run_words
 from pnp.simulate.sequential import Stopping, run_until_decided
 
 SMOKE = Stopping(first=500, cap=20_000, precision=0.015)
 """A smoke run's stopping rule, per player count and engine variant (see pnp.simulate.sequential)."""
 SMOKE_GAMES: int | None = None
 """A fixed number of games per player count instead (tests set it to keep runs short)."""
-
-
-def run_words(report: Report) -> str:
-    """How a report was made, for messages: "2000 greedy games, seed 1"."""
-    return f"{report.games} {report.policy} games, seed {report.seed}"
 
 
 @dataclass(frozen=True)

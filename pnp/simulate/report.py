@@ -16,6 +16,11 @@ from pnp.simulate.engine import Details, GameRecord, Simulation
 from pnp.simulate.stats import Share, Summary, wilson
 
 
+def run_words(report: "Report") -> str:
+    """How a report was made, for messages: "2000 greedy games, seed 1"."""
+    return f"{report.games} {report.policy} games, seed {report.seed}"
+
+
 @dataclass(frozen=True)
 class SeatStat:
     seat: int
