@@ -27,11 +27,6 @@ from pnp.simulate.stats import Share, Summary
 RULE = "DECISION-EXPECTS"
 
 
-def outcomes(report: Report) -> dict:
-    """Every outcome of a report by name: the sweep's generic ones, then the game's."""
-    return {"game length": report.game_length, "no winner": report.no_winner, **report.detail.outcomes()}
-
-
 def expectation_results(model, reports: Sequence[Report], sim: Simulation
                         ) -> tuple[list[Finding], list[tuple[str, str, str, Location]]]:
     """The findings and passed records of every decision's ``expects:`` against ``reports``."""
@@ -42,7 +37,7 @@ def expectation_results(model, reports: Sequence[Report], sim: Simulation
             where = _where(model, index, k)
             matching = [r for r in reports if not expect.players or r.players in expect.players]
             for report in matching:
-                found = outcomes(report)
+                found = report.outcomes()
                 if expect.outcome not in found:
                     hint = did_you_mean(expect.outcome, list(found)) or f"outcomes: {', '.join(found)}"
                     findings.append(warning(RULE, decision.id, f"no outcome '{expect.outcome}' in the engine's "

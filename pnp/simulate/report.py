@@ -105,6 +105,11 @@ class Report:
                    no_winner=Share(len(ok) - decided, len(ok)), detail=sim.summarize(ok, players),
                    failures=failures)
 
+    def outcomes(self) -> dict[str, Any]:
+        """Every outcome of the run by name: game length, games without a winner, then the game's own
+        (``Details.outcomes``): the columns of a sweep, the names a decision's ``expects:`` uses."""
+        return {"game length": self.game_length, "no winner": self.no_winner, **self.detail.outcomes()}
+
     # --- output
 
     def as_dict(self) -> dict:

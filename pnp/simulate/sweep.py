@@ -100,8 +100,8 @@ class CellResult:
         if r is None:
             return {}
         spread = max(s.of_decided.value for s in r.seats) - min(s.of_decided.value for s in r.seats)
-        return {"game length": r.game_length, "seat spread (points)": round(100 * spread, 1),
-                "no winner": r.no_winner, **r.detail.outcomes()}
+        found = r.outcomes()
+        return {"game length": found.pop("game length"), "seat spread (points)": round(100 * spread, 1), **found}
 
 
 @dataclass(frozen=True)
@@ -163,15 +163,13 @@ def sweep(folder: Path | str, axes: Sequence[Axis], games: int, seed: int = 1, p
 
     A cell whose rules values the game cannot be read or played with is reported with its error;
     a --vary that fits no cell (an unknown path) is an OverrideError before anything is played."""
-    from pnp.model import load_game
-
     if games < 1:
         raise ValueError("the number of games must be at least 1")
     cells = grid(axes, players)
     sims: list[Simulation | None] = []
     errors: list[str] = []
     for cell in cells:
-        sim, error = _engine(load_game, folder, cell, policy, options or {})
+        sim, error = _engine(folder, cell, policy, options or {})
         sims.append(sim)
         errors.append(error)
     if all(s is None for s in sims):
@@ -200,10 +198,11 @@ def sweep(folder: Path | str, axes: Sequence[Axis], games: int, seed: int = 1, p
     return Sweep(game, tuple(axes), games, seed, policy, tuple(results))
 
 
-def _engine(load_game, folder, cell: Cell, policy: str, options: dict) -> tuple[Simulation | None, str]:
+def _engine(folder, cell: Cell, policy: str, options: dict) -> tuple[Simulation | None, str]:
     """The cell's engine, or None and why the cell cannot be played. An unknown rules path is
     everyone's mistake, not the cell's: it is raised."""
     from pnp.errors import DataErrors
+    from pnp.model import load_game
 
     try:
         model = load_game(folder, dict(cell.rules))
