@@ -387,6 +387,50 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
         click.echo(f"{game_id}: rules check: {result.summary} (details: pnp check {game_id})")
 
 
+def _format_names() -> list[str]:
+    from pnp.export import FORMATS
+
+    return list(FORMATS)
+
+
+@cli.command("export")
+@click.argument("games", nargs=-1, metavar="[GAME]...")
+@click.option("--to", "formats", multiple=True, required=True, metavar="FORMAT",
+              help="Format: " + ", ".join(_format_names()) + " (repeat for several).")
+@click.option("--lang", default="fr", show_default=True, help=LANG_HELP)
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4",
+              show_default=True, help="Paper of the formats that print sheets.")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
+              help="Resolution of the pictures (png, tts).")
+@click.option("--no-bleed", is_flag=True, help="Pictures cut at the trim, without the bleed (png).")
+@click.option("--profile", default=None, metavar="NAME", help="A print-on-demand service's profile (pod).")
+@click.option("--draft", is_flag=True, help="Export even if the catalog has gaps (watermarked).")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: output/); files go to OUT/<game>/<lang>/<format>/.")
+@click.pass_obj
+@_fail_cleanly
+def export(ctx: Ctx, games: tuple[str, ...], formats: tuple[str, ...], lang: str, paper: str, dpi: int,
+           no_bleed: bool, profile: str | None, draft: bool, out: Path | None) -> None:
+    """Export kits for where people print and play: pictures, Tabletop Simulator, print-on-demand
+    services, a press PDF, a preview gallery (all games when none is named).
+
+    Every format is drawn from the same scenes as `pnp build`, in the chosen language; nothing is
+    written when a game fails its rules check or its catalog has gaps (unless --draft).
+    """
+    from pnp.export import ExportOptions, export_game, format_module
+
+    for fmt in formats:
+        format_module(fmt)
+    chosen = _resolve(ctx, games)
+    for game_id, folder in chosen.items():
+        for code in _game_languages(game_id, folder, _langs(lang)):
+            options = ExportOptions(out=out or default_out(), lang=code, paper=paper.lower(), dpi=dpi,
+                                    bleed=not no_bleed, draft=draft, profile=profile)
+            for fmt in formats:
+                result = export_game(folder, fmt, options)
+                click.echo(f"{game_id} [{code}] {fmt}: {result.summary} in {(options.out / result.folder)}")
+
+
 @cli.command()
 @click.argument("game")
 @click.option("--from", "from_rev", default="HEAD", show_default=True, metavar="REV",
