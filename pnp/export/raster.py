@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from pnp.layout.scene import Scene, Symbol, Use
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 MM_PER_INCH = 25.4
 BATCH = 48
@@ -18,7 +22,7 @@ def pixels(mm: float, dpi: int) -> int:
     return max(1, round(mm / MM_PER_INCH * dpi))
 
 
-def rasterize(symbols: Iterable[Symbol], dpi: int = 300) -> Iterator["Image.Image"]:  # noqa: F821
+def rasterize(symbols: Iterable[Symbol], dpi: int = 300) -> Iterator["Image.Image"]:
     """Each symbol as an RGB image of its box at ``dpi`` (white under transparent parts), in order."""
     batch: list[Symbol] = []
     for symbol in symbols:
@@ -30,7 +34,7 @@ def rasterize(symbols: Iterable[Symbol], dpi: int = 300) -> Iterator["Image.Imag
         yield from _batch(batch, dpi)
 
 
-def _batch(symbols: list[Symbol], dpi: int) -> Iterator["Image.Image"]:  # noqa: F821
+def _batch(symbols: list[Symbol], dpi: int) -> Iterator["Image.Image"]:
     import pypdfium2 as pdfium
 
     from pnp.paint.pdf import paint_pdf
@@ -50,6 +54,6 @@ def _batch(symbols: list[Symbol], dpi: int) -> Iterator["Image.Image"]:  # noqa:
         pdf.close()
 
 
-def save_png(image: "Image.Image", path, dpi: int) -> None:  # noqa: F821
+def save_png(image: "Image.Image", path, dpi: int) -> None:
     """Write ``image`` as a PNG that says its resolution (pHYs), deterministically (no time stamp)."""
     image.save(path, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=6)
