@@ -56,7 +56,8 @@ def _one_title_entry(folder: Path, title: str) -> None:
 
     for path in sorted((folder / "locales").glob("*.po*")):
         catalog = polib.pofile(str(path), wrapwidth=0)
-        same = [e for e in catalog if e.msgid == title and not e.msgid_plural and not e.obsolete]
+        same = [e for e in catalog if e.msgid == title and e.msgctxt is None and not e.msgid_plural
+                and not e.obsolete]
         if len(same) > 1:
             catalog.remove(same[-1])
             catalog.save(str(path))

@@ -125,7 +125,7 @@ def test_extraction_references_cards_boards_shared_and_data(template) -> None:
     assert refs("Coureur rouge") == {"data/green-jersey/riders.yaml:3"}
     assert refs("L'entonnoir") == {"data/green-jersey/boards.yaml:76"}
     assert refs("R", "colour letter") == {"data/green-jersey/palette.yaml:5"}
-    assert "data/green-jersey/tokens.yaml:4" in refs("1er")  # also on the podium of the board
+    assert "data/green-jersey/tokens.yaml:4" in refs("1er", "token")  # also on the podium of the board
     # the award and the jersey of the card symbol stay distinct strings
     assert template.get("Maillot Vert") is not None and template.get("Maillot vert") is not None
     # a block with variables and a plural, as the build looks it up (new-style: %(n)s, "%%" for "%")
@@ -138,16 +138,18 @@ def test_extraction_references_cards_boards_shared_and_data(template) -> None:
 def test_every_translatable_data_field_is_extracted(template) -> None:
     import yaml
 
+    from pnp.i18n.data import CONTEXTS
+
     ids = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in template if m.id}
     palette = yaml.safe_load((GAME / "palette.yaml").read_text(encoding="utf-8"))["colours"]
     for c in palette:
-        assert (c["name"], None) in ids
+        assert (c["name"], "colour") in ids
         if c["letter"]:
             assert (c["letter"], "colour letter") in ids
     for name, key in (("riders.yaml", "riders"), ("jerseys.yaml", "jerseys"), ("decks.yaml", "decks"),
                       ("tokens.yaml", "tokens"), ("boards.yaml", "boards")):
         for item in yaml.safe_load((GAME / name).read_text(encoding="utf-8"))[key]:
-            assert (item["name"], None) in ids, item["name"]
+            assert (item["name"], CONTEXTS.get((key, "name"))) in ids, item["name"]
             for side in item.get("sides", []):
                 assert (side["name"], None) in ids
 

@@ -50,7 +50,9 @@ def marked_env() -> jinja2.Environment:
     """Translations that wrap every message in ⟦ ⟧, so prose left outside a trans block shows."""
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], loader=jinja2.FileSystemLoader(str(templates_dir())))
     env.install_gettext_callables(lambda s: f"{OPEN}{s}{CLOSE}",
-                                  lambda s, p, n: f"{OPEN}{s if n == 1 else p}{CLOSE}", newstyle=True)
+                                  lambda s, p, n: f"{OPEN}{s if n == 1 else p}{CLOSE}", newstyle=True,
+                                  pgettext=lambda c, s: f"{OPEN}{s}{CLOSE}",
+                                  npgettext=lambda c, s, p, n: f"{OPEN}{s if n == 1 else p}{CLOSE}")
     return env
 
 
@@ -197,7 +199,8 @@ def test_babel_extracts_the_template_s_messages():
 def test_a_given_environment_is_used(model):
     env = jinja2.Environment(extensions=["jinja2.ext.i18n"], loader=jinja2.FileSystemLoader(str(templates_dir())))
     env.install_gettext_callables(lambda s: "Goal of the game" if s == "But du jeu" else s,
-                                  lambda s, p, n: s if n == 1 else p, newstyle=True)
+                                  lambda s, p, n: s if n == 1 else p, newstyle=True,
+                                  pgettext=lambda c, s: s, npgettext=lambda c, s, p, n: s if n == 1 else p)
     text = render_rulebook_markdown(model, env)
     assert "# 1. Goal of the game" in text
 

@@ -32,8 +32,14 @@ FIELDS: tuple[tuple[str, ...], ...] = (
 )
 """Paths of translatable fields: top-level collection, nested lists, then the field."""
 
-CONTEXTS: dict[tuple[str, ...], str] = {("colours", "letter"): "colour letter"}
-"""msgctxt of fields whose strings are ambiguous alone (a single letter)."""
+CONTEXTS: dict[tuple[str, ...], str] = {
+    ("colours", "letter"): "colour letter",
+    ("colours", "name"): "colour",
+    ("tokens", "name"): "token",
+    ("boards", "name"): "board",
+}
+"""msgctxt of fields whose strings are ambiguous alone: a single letter, a colour ("Or": gold, not
+"or"; "Rose": pink), a token named by a place ("2e") or a colour, a board ("Plateau")."""
 
 COMMENTS: dict[tuple[str, ...], str] = {
     ("colours", "letter"): "The letter printed on the {name} jersey for colour-blind players: the initial of "
