@@ -135,6 +135,27 @@ class EngineData:
         self.corridor_road = tuple(tuple(m & lanes for m in course.road) for lanes in course.corridors)
         self.card_ids = sum(range(len(self.cards)))
         self.risk_ids = sum(range(len(self.risks)))
+        # read once here rather than on every move: what the hot loops look up
+        self.team_kind = tuple(tuple(kinds[c.colour == t] for c, kinds in zip(self.cards, self.card_kind))
+                               for t in range(len(self.teams)))
+        """Per team, per card: ``card_kind`` as that team sees it."""
+        self.team_plain = tuple(tuple(opts[c.colour == t] for c, opts in zip(self.cards, self.plain_options))
+                                for t in range(len(self.teams)))
+        """Per team, per card: ``plain_options`` as that team plays it."""
+        self.unfavourable = tuple(not r.favourable for r in self.risks)
+        """Per risk card: whether it is red (held, it keeps the team off the finish)."""
+        self.road_points = tuple(self.points.road_individual)
+        self.green_first = self.points.green_first
+        rules = self.rules
+        self.stops_this_turn = rules.stop_timing == "this-turn"
+        self.stops_next_turn = rules.stop_timing == "next-turn"
+        self.stopped_pass = rules.stopped_team == "pass"
+        self.most_squares = rules.card_use == "most-squares"
+        self.foremost_first = rules.move_order == "foremost-first"
+        self.lane_moves: dict[tuple[int, int, int], tuple[tuple, ...]] = {}
+        """The moves of a cyclist choosing its square (road._lane_moves), made as met."""
+        self.itt_distance = course.finish - min((c for c, _lane in course.itt_starts), default=course.finish)
+        """Squares from the time trial start squares to the finish."""
 
     @classmethod
     def from_model(cls, model: GameModel, side: str | None = None) -> "EngineData":

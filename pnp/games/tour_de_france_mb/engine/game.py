@@ -44,6 +44,8 @@ class TourEngine(TurnEngine):
         self.game = data.game
         self.stages = stages if stages is not None else tuple(range(len(data.stages)))
         """The stages raced (indexes of rules.yaml stages): all of them by default."""
+        self.rows: dict = {}
+        """What the greedy policy works out per cyclist for a race card (greedy.values), kept as met."""
 
     # --- the game
 
@@ -91,10 +93,10 @@ class TourEngine(TurnEngine):
         the base greedy policy: the best ``value``, ties drawn with ``rng``)."""
         if name != "greedy":
             return super().policy(name, rng)
-        data = self.data
+        data, rows = self.data, self.rows
 
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
-            vals = values(data, state, moves, seat)
+            vals = values(data, state, moves, seat, rows)
             best = max(vals)
             top = [i for i, v in enumerate(vals) if v == best]
             return top[0] if len(top) == 1 else top[rng.randrange(len(top))]

@@ -8,7 +8,6 @@ numbers (points, the course) come from EngineData.
 
 from __future__ import annotations
 
-from pnp.games.tour_de_france_mb.engine.course import step
 from pnp.games.tour_de_france_mb.engine.data import ROAD, EngineData
 from pnp.games.tour_de_france_mb.engine.road import caps_of, road_for
 from pnp.games.tour_de_france_mb.engine.state import CARD, DISCARD, ITT_CARD, LANE, NONE, RED, State
@@ -27,11 +26,13 @@ NEAR = 6
 """Squares from the line within which a red dot is avoided."""
 
 
-def values(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
-    """``value`` of every move of the decision before ``seat`` (one decision: one kind of move)."""
+def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
+    """``value`` of every move of the decision before ``seat`` (one decision: one kind of move).
+    ``rows``: a dict the caller keeps across decisions, where the race card values keep what they
+    work out per cyclist (the values are the same without it)."""
     kind = moves[0][0]
     if kind == CARD:
-        return _cards(data, st, moves, seat)
+        return _cards(data, st, moves, seat, rows)
     if kind == LANE:
         return _lanes(data, st, moves, seat)
     return [value(data, st, m, seat) for m in moves]
@@ -55,39 +56,70 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
     return 0.0
 
 
-def _cards(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
+def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
+    """The value of every race card move: per cyclist slot, in slot order, the squares lost on a
+    blocked cyclist taken off, the squares gone (weighted) added, then the line reached. ``rows``
+    keeps the terms of a slot (``_slot_row``) across decisions; the values are the same without it."""
     caps = st.cache
     if caps is None:
         caps = st.cache = caps_of(data, st, seat)
-    course = data.course
-    finish, green = course.finish, course.green
     base = seat * data.per_team
-    cols = [st.col[base + k] for k in range(data.per_team)]
-    weight = [1.0 + REAR * (finish - c) for c in cols]
     place = len(st.table)
-    arrive = FINISH + (data.points.road_individual[place] if place < len(data.points.road_individual) else 0)
-    line = data.points.green_first if not st.green_done else 0
+    points = data.road_points
+    arrive = FINISH + (points[place] if place < len(points) else 0)
+    line = data.green_first if not st.green_done else 0
+    if rows is None:
+        rows = {}
+    col = st.col
+    table = []
+    for k, cap in enumerate(caps):
+        key = (cap, col[base + k], arrive, line)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = _slot_row(data, *key)
+        table.append(row)
     out = []
+    append = out.append
+    if len(table) == 3:   # the printed teams' three cyclists, unrolled: the same sums, in the same order
+        t0, t1, t2 = table
+        for move in moves:
+            s0, s1, s2 = move[2]
+            got = t0[s0][3]
+            w, a, b, _ = t1[s1]
+            got = got - w + a + b
+            w, a, b, _ = t2[s2]
+            got = got - w + a + b
+            append(got + EXTRA if move[4] != NONE else got)
+        return out
     for move in moves:
         got = 0.0
-        for k, squares in enumerate(move[2]):
-            if not squares:
-                continue
-            cap = caps[k]
-            go = squares if squares < cap else cap
-            got -= WASTE * (squares - go)
-            if not go:
-                continue
-            column = cols[k]
-            got += go * weight[k]
-            if column + go >= finish:
-                got += arrive
-            elif line and column < green <= column + go:
-                got += line
-        if move[4] != NONE:
-            got += EXTRA
-        out.append(got)
+        for row, squares in zip(table, move[2]):
+            w, a, b, _ = row[squares]
+            got = got - w + a + b
+        append(got + EXTRA if move[4] != NONE else got)
     return out
+
+
+def _slot_row(data: EngineData, cap: int, column: int, arrive: float, line: int) -> tuple:
+    """For a cyclist on ``column`` that can go ``cap`` squares, per number of squares given to it
+    (0 to ``data.max_value``): (squares lost x WASTE, squares gone x weight, the line reached, and
+    those three applied in that order to 0.0). A move's value applies them slot after slot as
+    ``got - lost + gone + line``: the float operations of the rule, in its order."""
+    finish, green = data.course.finish, data.course.green
+    weight = 1.0 + REAR * (finish - column)
+    out = []
+    for squares in range(data.max_value + 1):
+        go = squares if squares < cap else cap
+        lost = WASTE * (squares - go) if squares else 0.0
+        gone = reached = 0.0
+        if go:
+            gone = go * weight
+            if column + go >= finish:
+                reached = arrive
+            elif line and column < green <= column + go:
+                reached = line
+        out.append((lost, gone, reached, 0.0 - lost + gone + reached))
+    return tuple(out)
 
 
 def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
@@ -103,7 +135,10 @@ def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[f
     out = []
     for move in moves:
         bit = move[3]
-        got = float(step(bit, here | bit, ahead, free).bit_count())
+        mine = here | bit
+        # step(bit, mine, ahead, free), inlined: the squares the cyclist could step onto next
+        got = float(((bit & free) | (((bit & ~(ahead & (mine >> 1))) << 1) & free)
+                     | (((bit & ~(ahead & (mine << 1))) >> 1) & free)).bit_count())
         if wary and red & bit:
             got -= RED_DOT
         out.append(got)

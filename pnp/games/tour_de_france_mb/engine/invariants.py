@@ -25,20 +25,36 @@ def broken(data: EngineData, st: State) -> str:
 
 
 def _cards(data: EngineData, st: State) -> str:
-    hands = st.hands
-    n = len(st.pile) + len(st.played) + len(st.to_play) + sum(map(len, hands))
-    ids = sum(st.pile) + sum(st.played) + sum(st.to_play) + sum(map(sum, hands))
+    """Every card counted and its index summed in one pass over the piles and hands (this runs
+    after every decision); the checks and their messages in the order of the list above."""
+    pile, played, to_play, hands = st.pile, st.played, st.to_play, st.hands
+    n = len(pile) + len(played) + len(to_play)
+    ids = sum(pile) + sum(played) + (sum(to_play) if to_play else 0)
+    most = 0
+    for hand in hands:
+        k = len(hand)
+        n += k
+        ids += sum(hand)
+        if k > most:
+            most = k
     if n != len(data.cards) or ids != data.card_ids:
         return f"{n} race cards in the pile, the played cards and the hands; the deck has {len(data.cards)}"
     size = data.itt_hand if st.kind == ITT else data.hand
-    if max(map(len, hands)) > size:
+    if most > size:
         seat = max(range(st.n), key=lambda s: len(hands[s]))
         return f"seat {seat + 1} holds {len(hands[seat])} race cards, the rules deal {size}"
-    held = st.held
-    r = len(st.rpile) + sum(map(len, held))
-    if r != len(data.risks) or sum(st.rpile) + sum(card for h in held for card, _cyc in h) != data.risk_ids:
+    rpile = st.rpile
+    r, rids, most = len(rpile), sum(rpile), 0
+    for held in st.held:
+        if held:
+            k = len(held)
+            r += k
+            rids += sum([card for card, _cyc in held])
+            if k > most:
+                most = k
+    if r != len(data.risks) or rids != data.risk_ids:
         return f"{r} risk cards in the pile and before the players; the deck has {len(data.risks)}"
-    if max(map(len, held)) > data.risk_hand:
+    if most > data.risk_hand:
         return f"a player holds more than {data.risk_hand} risk card(s)"
     return ""
 
@@ -69,7 +85,7 @@ def _cyclists(data: EngineData, st: State) -> str:
         if not st.occ[column] & bit or not lanes & bit or column >= course.finish or st.done[c]:
             return f"cyclist {c + 1} stands off its road, at column {column}, lane {bit.bit_length()}"
     st.moved.clear()
-    if st.kind != ITT and len(st.table) != sum(st.done):
+    if st.kind != ITT and len(st.table) != st.done.count(True):
         return "the finish table does not hold the cyclists that finished"
     return ""
 
@@ -112,13 +128,8 @@ def _scores(data: EngineData, st: State) -> str:
         if scored != [a + b for a, b in zip(st.indiv, st.teampts)]:
             return "the players' totals are not the sum of their stages' points"
     if st.kind == ITT and data.max_total:
-        distance = course_distance(data)
+        distance = data.itt_distance
         for seat, keys in enumerate(st.itt_keys):
-            if any(k * data.max_total < distance for k in keys):
+            if keys and min(keys) * data.max_total < distance:
                 return f"seat {seat + 1} finished the time trial in fewer cards than the course allows"
     return ""
-
-
-def course_distance(data: EngineData) -> int:
-    """Squares from the time trial start squares to the finish."""
-    return data.course.finish - min(c for c, _lane in data.course.itt_starts)

@@ -34,6 +34,9 @@ def draw(st: State, rng: random.Random) -> int:
 def fill(st: State, seat: int, size: int, rng: random.Random) -> None:
     """Draw until the seat holds ``size`` race cards (or nothing is left to draw)."""
     hand = st.hands[seat]
+    pile = st.pile
+    while pile and len(hand) < size:   # draw() itself, while the pile holds cards
+        hand.append(pile.pop())
     while len(hand) < size:
         card = draw(st, rng)
         if card == NONE:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 
 from pnp.games.tour_de_france_mb.engine import piles
-from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of, step
+from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
-                                                      NONE, RED, STAGE_END, TURN, StageLog, State)
+                                                      NONE, RED, STAGE_END, TRACE, TRACE_BASE, TURN, StageLog,
+                                                      State)
 
 
 def start(data: EngineData, st: State, rng: random.Random) -> None:
@@ -63,15 +64,19 @@ def begin_turn(data: EngineData, st: State, rng: random.Random) -> None:
     st.skip, st.stalled, st.headwind, st.risk_played = 0, NONE, 0, False
     st.red_stop, st.extra_left, st.redraw_left = NONE, 0, 0
     st.pending = []
-    if not st.racing(seat, data.per_team):
+    per = data.per_team
+    if not any(st.bit[seat * per:seat * per + per]):
         st.phase = END_TURN          # a team already complete (the last round of a team time trial)
         return
-    if data.rules.stop_timing == "next-turn":
+    if data.stops_next_turn:
         _take_stops(data, st, seat)
-    reds = [i for i, (r, _c) in enumerate(st.held[seat]) if not data.risks[r].favourable]
-    if reds and st.kind == ROAD:
-        _decide(st, RED, [(RED, i) for i in reds] + [(RED, NONE)])
-        return
+    held = st.held[seat]
+    if held and st.kind == ROAD:
+        unfavourable = data.unfavourable
+        reds = [i for i, (r, _c) in enumerate(held) if unfavourable[r]]
+        if reds:
+            _decide(st, RED, [(RED, i) for i in reds] + [(RED, NONE)])
+            return
     after_red(data, st, rng)
 
 
@@ -127,12 +132,17 @@ def _take_stops(data: EngineData, st: State, seat: int) -> None:
 
 def after_red(data: EngineData, st: State, rng: random.Random) -> None:
     seat = st.seat
-    if data.rules.stop_timing == "this-turn":
+    if data.stops_this_turn:
         _take_stops(data, st, seat)
     per = data.per_team
     base = seat * per
-    free = [k for k in range(per) if st.bit[base + k] and not (st.skip >> k) & 1]
-    if not free and data.rules.stopped_team == "pass":
+    bits, skip = st.bit, st.skip
+    free = False
+    for k in range(per):
+        if bits[base + k] and not (skip >> k) & 1:
+            free = True
+            break
+    if not free and data.stopped_pass:
         st.log.passes += 1
         st.phase = END_TURN
         return
@@ -193,9 +203,22 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
     base = seat * per
     team = st.team[seat]
     bits, skip, stalled = st.bit, st.skip, st.stalled
+    held = st.held[seat]
+    wind = st.headwind
+    if not wind and not skip and not (extras and held) and not base <= stalled < base + per \
+            and all(bits[base:base + per]):
+        # every cyclist takes its number as printed: the moves precomputed per card (plain_options)
+        kinds, options = data.team_kind[team], data.team_plain[team]
+        seen: set = set()
+        out: list[tuple] = []
+        for card in cards:
+            kind = kinds[card]
+            if kind not in seen:
+                seen.add(kind)
+                out.extend(options[card])
+        return _most_squares(data, st, seat, out) if data.most_squares else out
     usable = [bool(bits[base + k]) and not (skip >> k) & 1 and base + k != stalled for k in range(per)]
     boosts, extra_cards = [NONE], [NONE]
-    held = st.held[seat]
     if extras and held:
         for i, (risk, cyc) in enumerate(held):
             card = data.risks[risk]
@@ -203,10 +226,9 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
                 boosts.append(i)
             elif card.effect == "extra-card" and bits[cyc]:
                 extra_cards.append(i)
-    wind = st.headwind
     plain = all(usable) and not wind and len(boosts) == 1 and len(extra_cards) == 1
-    seen: set = set()
-    out: list[tuple] = []
+    seen = set()
+    out = []
     for card in cards:
         own = data.colour_of[card] == team
         kind = data.card_kind[card][own]
@@ -230,12 +252,17 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
                     if key not in mine:
                         mine.add(key)
                         out.append((CARD, card, got, b, x))
-    if data.rules.card_use == "most-squares" and out:
-        caps = caps_of(data, st, seat)
-        used = [sum(min(v, caps[k]) for k, v in enumerate(o[2])) for o in out]
-        best = max(used)
-        out = [o for o, u in zip(out, used) if u == best]
-    return out
+    return _most_squares(data, st, seat, out) if data.most_squares else out
+
+
+def _most_squares(data: EngineData, st: State, seat: int, out: list[tuple]) -> list[tuple]:
+    """``out`` kept to the moves that use the most squares (engine.card_use: most-squares)."""
+    if not out:
+        return out
+    caps = caps_of(data, st, seat)
+    used = [sum(min(v, caps[k]) for k, v in enumerate(o[2])) for o in out]
+    best = max(used)
+    return [o for o, u in zip(out, used) if u == best]
 
 
 def caps_of(data: EngineData, st: State, seat: int) -> list[int]:
@@ -243,13 +270,30 @@ def caps_of(data: EngineData, st: State, seat: int) -> list[int]:
     per = data.per_team
     base = seat * per
     road, finish = road_for(data, st, seat)
+    occ, bits, cols, skip, stalled, most = st.occ, st.bit, st.col, st.skip, st.stalled, data.max_value
     out = []
     for k in range(per):
         c = base + k
-        if not st.bit[c] or (st.skip >> k) & 1 or c == st.stalled:
+        frontier = bits[c]
+        if not frontier or (skip >> k) & 1 or c == stalled:
             out.append(0)
-        else:
-            out.append(advance(st.occ, road, st.col[c], st.bit[c], data.max_value, finish)[0])
+            continue
+        # course.advance(occ, road, column, bit, most, finish)[0], inlined
+        start = column = cols[c]
+        stop = min(column + most, finish)
+        here = occ[column]
+        while column < stop:
+            ahead = occ[column + 1]
+            free = road[column + 1] & ~ahead
+            if not free:
+                break
+            frontier = (frontier & free) | (((frontier & ~(ahead & (here >> 1))) << 1) & free) \
+                | (((frontier & ~(ahead & (here << 1))) >> 1) & free)
+            if not frontier:
+                break
+            here = ahead
+            column += 1
+        out.append(column - start)
     return out
 
 
@@ -258,24 +302,34 @@ def steppable(data: EngineData, st: State, seat: int) -> list[int]:
     per = data.per_team
     base = seat * per
     road, finish = road_for(data, st, seat)
-    occ = st.occ
+    occ, bits, cols, skip, stalled = st.occ, st.bit, st.col, st.skip, st.stalled
     out = []
     for k in range(per):
         c = base + k
-        bit = st.bit[c]
-        if not bit or (st.skip >> k) & 1 or c == st.stalled:
+        bit = bits[c]
+        if not bit or (skip >> k) & 1 or c == stalled:
             continue
-        column = st.col[c]
+        column = cols[c]
         if column < finish:
             ahead = occ[column + 1]
-            if step(bit, occ[column], ahead, road[column + 1] & ~ahead):
+            free = road[column + 1] & ~ahead
+            # course.step, inlined: straight ahead, or a diagonal not squeezed between two cyclists
+            if free and (bit & free or ((bit & ~(ahead & (occ[column] >> 1))) << 1) & free
+                         or ((bit & ~(ahead & (occ[column] << 1))) >> 1) & free):
                 out.append(k)
     return out
 
 
 def _moves_someone(options: list[tuple], slots: list[int]) -> bool:
     """Whether one of ``options`` gives a number to one of the cyclist ``slots`` that can move."""
-    return any(o[2][k] for o in options for k in slots)
+    if not slots:
+        return False
+    for o in options:
+        squares = o[2]
+        for k in slots:
+            if squares[k]:
+                return True
+    return False
 
 
 def road_for(data: EngineData, st: State, seat: int) -> tuple:
@@ -284,8 +338,12 @@ def road_for(data: EngineData, st: State, seat: int) -> tuple:
     course = data.course
     if st.kind == TTT:
         return data.corridor_road[st.team[seat]], course.finish
-    if any(not data.risks[r].favourable for r, _c in st.held[seat]):
-        return data.road_short, course.finish
+    held = st.held[seat]
+    if held:
+        unfavourable = data.unfavourable
+        for r, _c in held:
+            if unfavourable[r]:
+                return data.road_short, course.finish
     return course.road, course.finish
 
 
@@ -299,16 +357,20 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
     st.played.append(card)
     st.log.plays += 1
     st.traced(card, *squares)
-    held = st.held[seat]
-    for i in sorted((i for i in (boost, extra) if i != NONE), reverse=True):
-        risk, _cyc = held.pop(i)
-        if data.risks[risk].effect == "extra-card":
-            st.extra_left += data.risks[risk].value
-        piles.under(st, risk)
-        st.risk_played = True
+    if boost != NONE or extra != NONE:
+        held = st.held[seat]
+        for i in sorted((i for i in (boost, extra) if i != NONE), reverse=True):
+            risk, _cyc = held.pop(i)
+            if data.risks[risk].effect == "extra-card":
+                st.extra_left += data.risks[risk].value
+            piles.under(st, risk)
+            st.risk_played = True
     base = seat * data.per_team
-    order = [(st.col[base + k], k) for k, v in enumerate(squares) if v]
-    order.sort(key=lambda x: (-x[0], x[1]) if data.rules.move_order == "foremost-first" else (x[0], x[1]))
+    cols = st.col
+    if data.foremost_first:
+        order = sorted([(-cols[base + k], k) for k, v in enumerate(squares) if v])
+    else:
+        order = sorted([(cols[base + k], k) for k, v in enumerate(squares) if v])
     st.pending = [(base + k, squares[k]) for _col, k in order]
     st.phase = MOVE
 
@@ -333,10 +395,20 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
                 return
             continue
         if ends & (ends - 1):
-            _decide(st, LANE, [(LANE, cyc, column + steps, b) for b in lanes_of(ends)])
+            _decide(st, LANE, _lane_moves(data, cyc, column + steps, ends))
             return
         _place(data, st, cyc, column + steps, ends)
     st.phase = AFTER_PLAY
+
+
+def _lane_moves(data: EngineData, cyc: int, column: int, ends: int) -> tuple[tuple, ...]:
+    """The moves of a cyclist that may stop on any square of ``ends`` in ``column``, lowest lane
+    first (made once per cyclist, column and squares: ``data.lane_moves``)."""
+    key = (cyc, column, ends)
+    moves = data.lane_moves.get(key)
+    if moves is None:
+        moves = data.lane_moves[key] = tuple((LANE, cyc, column, b) for b in lanes_of(ends))
+    return moves
 
 
 def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
@@ -347,10 +419,11 @@ def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 
 def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
     old = st.col[cyc]
-    st.traced(cyc, column, bit)
+    st.trace = (((st.trace * TRACE_BASE + cyc + 7) * TRACE_BASE + column + 7) * TRACE_BASE + bit + 7) % TRACE
     st.moved.append(cyc)
-    st.occ[old] &= ~st.bit[cyc]
-    st.occ[column] |= bit
+    occ = st.occ
+    occ[old] &= ~st.bit[cyc]
+    occ[column] |= bit
     st.col[cyc], st.bit[cyc] = column, bit
     if st.kind == ROAD:
         if not st.green_done and old < data.course.green <= column:
@@ -444,7 +517,8 @@ def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
 
 def end_turn(data: EngineData, st: State, rng: random.Random) -> None:
     seat = st.seat
-    if st.racing(seat, data.per_team):
+    per = data.per_team
+    if any(st.bit[seat * per:seat * per + per]):
         piles.fill(st, seat, data.hand, rng)
     if seat == st.dealer:
         if st.closing:

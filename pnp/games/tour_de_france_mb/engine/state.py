@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 NONE = -1
 TRACE = (1 << 61) - 1
+TRACE_BASE = 1_000_003
+"""The digest of a Tour (State.trace) folds every value ``v`` as ``(t * TRACE_BASE + v + 7) % TRACE``."""
 
 # what the seat to move decides (State.ask)
 RED, DISCARD, CARD, LANE, ITT_CARD = range(5)
@@ -144,8 +146,8 @@ class State:
         that went differently end with different digests, even when their scores are the same."""
         t = self.trace
         for v in values:
-            t = (t * 1_000_003 + v + 7) % TRACE
-        self.trace = t
+            t = t * TRACE_BASE + v + 7
+        self.trace = t % TRACE   # one modulo at the end is the same as one per value
 
     def racing(self, seat: int, per_team: int) -> list[int]:
         """The seat's cyclists still on the course."""
