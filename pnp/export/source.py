@@ -70,10 +70,43 @@ class KitSource:
                     out += [_piece(art, member) for art in member.arts]
         return out
 
+    def boards(self) -> list[Piece]:
+        """Every side of every board as one piece drawn whole (not tiled), with its bleed, after the
+        cards and pieces in print order."""
+        out = []
+        for side in self.plan.sides:
+            scene = side.scene
+            x, _, w, h = scene.trim or (0.0, 0.0, scene.width, scene.height)
+            symbol = Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)
+            out.append(Piece(f"board/{side.board_id}-{side.side_id}", "boards", "boards", symbol, None, x))
+        return out
+
     def summary(self) -> str:
         from pnp.check.report import summary
 
         return summary(self.findings)
+
+    def with_print_bleed(self, bleed: float) -> "KitSource":
+        """The same kit laid out again with ``bleed`` mm around every card and piece (a print service's
+        bleed): the art's backgrounds reach the new edge as they reach the kit's own, nothing is
+        stretched. BuildFailed when a piece no longer fits the paper with that bleed."""
+        from pnp.build import BuildFailed
+        from pnp.layout.imposition import ImpositionError
+        from pnp.layout.kit import KitPlan
+
+        p = self.plan
+        if bleed == p.base.bleed:
+            return self
+        problems: list[str] = []
+        try:
+            with self.active():
+                plan = KitPlan(p.model, replace(p.base, bleed=bleed), p.texts, p.shared, p.card_override, problems,
+                               p.draft)
+        except (ValueError, ImpositionError) as exc:
+            raise BuildFailed(f"{self.model.id} [{self.lang}]: with {bleed:g} mm bleed: {exc}") from None
+        if problems:
+            raise BuildFailed("\n".join(f"{self.model.id} [{self.lang}]: {q}" for q in dict.fromkeys(problems)))
+        return replace(self, plan=plan)
 
 
 def _members(section: "Section") -> list["Section"]:
