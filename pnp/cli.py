@@ -334,11 +334,15 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
                    "backs, duplex-ready), after a page listing the cards to remove from the old deck.")
 @click.option("--full", is_flag=True,
               help="Repaint every file, even those whose inputs did not change (default: incremental).")
+@click.option("--with", "exports", multiple=True, metavar="FORMAT",
+              help="After the build, export the same game, language and paper into OUT as with `pnp export "
+                   "--to FORMAT` (repeat for several; pod:PROFILE for a print-on-demand profile; the formats: "
+                   "pnp export --help).")
 @click.pass_obj
 @_fail_cleanly
 def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, single_sided: bool,
           back_offset: tuple[float, float], lang: str, draft: bool, only: tuple[str, ...], out: Path | None,
-          changed_since: str | None, full: bool) -> None:
+          changed_since: str | None, full: bool, exports: tuple[str, ...]) -> None:
     """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named).
 
     A build in a language other than French needs every string of the kit translated in
@@ -348,11 +352,13 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
     same, byte for byte, as a full build), and a build with nothing changed writes nothing.
     """
     from pnp.build import BuildOptions, build_game, iter_progress
+    from pnp.export import ExportOptions
 
     wanted = _langs(lang)
     chosen = _resolve(ctx, games)
     if changed_since is not None and only:
         raise click.UsageError("--changed-since writes reprint.pdf only; it does not take --only")
+    exported = _build_exports(exports, changed_since, card_size)
     plan = {game_id: (folder, _game_languages(game_id, folder, wanted)) for game_id, folder in chosen.items()}
     for game_id, (folder, codes) in plan.items():
         for code in codes:
@@ -384,6 +390,9 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
                 click.echo(f"{game_id} [{code}]: DRAFT: watermarked '{result.draft}' on every page; "
                            + (f"{gaps} string{'s' if gaps != 1 else ''} left in French (pnp i18n status {game_id})"
                               if gaps else "no string is missing"), err=True)
+            for fmt, profile in exported:
+                _export_one(game_id, folder, fmt, ExportOptions(out=options.out, lang=code, paper=options.paper,
+                                                                draft=draft, profile=profile))
         click.echo(f"{game_id}: rules check: {result.summary} (details: pnp check {game_id})")
 
 
@@ -391,6 +400,36 @@ def _format_names() -> list[str]:
     from pnp.export import FORMATS
 
     return list(FORMATS)
+
+
+def _build_exports(exports: tuple[str, ...], changed_since: str | None,
+                   card_size: str | None) -> list[tuple[str, str | None]]:
+    """`pnp build --with`: (format, profile) of every FORMAT[:PROFILE], checked before anything is built."""
+    from pnp.export import format_module
+    from pnp.export.profile import available as profile_names
+    from pnp.export.profile import profile_named
+
+    if exports and changed_since is not None:
+        raise click.UsageError("--changed-since writes reprint.pdf only; it does not take --with")
+    if exports and card_size is not None:
+        raise click.UsageError("--with exports the cards at the game's own sizes; it does not take --card-size")
+    out = []
+    for spec in exports:
+        fmt, _, profile = spec.partition(":")
+        format_module(fmt)
+        if fmt == "pod" and not profile:
+            raise click.UsageError(f"--with pod needs a profile: --with pod:NAME ({', '.join(profile_names())})")
+        if profile:
+            profile_named(profile)  # a mistake in it stops the build before anything is written
+        out.append((fmt, profile or None))
+    return out
+
+
+def _export_one(game_id: str, folder: Path, fmt: str, options) -> None:
+    from pnp.export import export_game
+
+    result = export_game(folder, fmt, options)
+    click.echo(f"{game_id} [{options.lang}] {fmt}: {result.summary} in {options.out / result.folder}")
 
 
 @cli.command("export")

@@ -14,6 +14,8 @@ from pnp.errors import PnpError
 
 FORMATS: dict[str, str] = {
     "png": "pnp.export.png",
+    "pod": "pnp.export.pod",
+    "card-pdf": "pnp.export.card_pdf",
 }
 """Format name -> module. A format module is added here and nowhere else."""
 
