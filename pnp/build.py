@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
+from pnp.layout import rooms
 from pnp.paths import templates_dir
 
 if TYPE_CHECKING:  # the model and the checks import Pydantic: not needed when nothing changed
@@ -44,6 +45,12 @@ class BuildOptions:
     the same, byte for byte, as a full build's."""
     changed_since: str | None = None
     """A git revision: write reprint.pdf (the cards and pieces changed since then) instead of the kit."""
+    ink_saver: bool = False
+    """Light backs on aids and standees, flat-colour card backs lightened, boards in a lighter palette
+    (pnp.layout.ink)."""
+    gutter_fold: bool = False
+    """Fronts and their backs side by side on one page, to fold along the gutter: for a printer that
+    prints one side (pnp.layout.gutter)."""
 
 
 @dataclass(frozen=True)
@@ -185,8 +192,9 @@ def kit_plan(model: "GameModel", options: BuildOptions, templates: Path | None =
     folders = [model.sources.folder / "templates", templates or templates_dir()]
     texts, shared = Texts(folders, CARD_TEXTS, model=model), Texts(folders, KIT_TEXTS)
     draft = f"{_draft_word(shared)} · {lang.upper()}" if options.draft else ""
-    base = PrintSpec(paper(options.paper), paper(options.paper), duplex=not options.single_sided,
-                     back_offset=options.back_offset)
+    base = PrintSpec(paper(options.paper), paper(options.paper),
+                     duplex=not options.single_sided and not options.gutter_fold, back_offset=options.back_offset,
+                     fold=options.gutter_fold and not options.single_sided, ink_saver=options.ink_saver)
     problems: list[str] = []
     try:
         plan = KitPlan(model, base, texts, shared, options.card_size, problems, draft)
@@ -217,15 +225,16 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
         inc = Incremental(kit_dir, Cache.load(kit_dir), options_key(options), templates_dir(), folder)
     entries = []
     with OutputTransaction(options.out) as tx:
-        try:
-            entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc, findings)
-        except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
-            problems.append(f"kit pages: {exc}")
-        except MarkupError as exc:  # a face a rulebook figure shows (the cards themselves are in problems)
-            problems.append(exc.render())
+        with rooms.recording(every=False) as recorder:  # the texts that do not fit, for the translator
+            try:
+                entries = write_kit(plan, tx, prefix, lang, progress, options.only, inc, findings)
+            except TextProblem as exc:  # a kit page text (cover, labels) that does not fit or cannot be drawn
+                problems.append(f"kit pages: {exc}")
+            except MarkupError as exc:  # a face a rulebook figure shows (the cards themselves are in problems)
+                problems.append(exc.render())
         problems += _untranslated_in_use(options)
         if problems:
-            unique = located_texts(list(dict.fromkeys(problems)), model, lang)
+            unique = fit_problems(list(dict.fromkeys(problems)), recorder.overflows, model, options)
             raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
                               + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
         cards = sum(d.size for d in model.decks if d.sheet == "cards")
@@ -242,6 +251,22 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
              for p in tx.written if p.name in written]
     kept = [e.path for e in entries if _inside(e.path, kit_dir)]
     return files, kept, cards, plan.draft
+
+
+def fit_problems(problems: list[str], overflows: list, model: "GameModel", options: BuildOptions) -> list[str]:
+    """``problems`` of a build, located (``located_texts``); in a translation, the texts too long
+    for their room (``overflows``, pnp.layout.rooms) are told in the translator's terms instead, one
+    line per PO entry: its file and line, the msgid, the component and by how much."""
+    lang = options.lang
+    if not overflows or lang == (model.info.source_language or "fr"):
+        return located_texts(problems, model, lang)
+    from pnp.i18n.catalogs import display
+    from pnp.i18n.fitcheck import explain
+
+    po = Path(model.sources.folder) / "locales" / f"{lang}.po"
+    told = [o.render(display(po)) for o in explain([(options.paper, r) for r in overflows], po)]
+    rest = [p for p in problems if " does not fit at " not in p]
+    return told + located_texts(rest, model, lang)
 
 
 def located_texts(problems: list[str], model: "GameModel", lang: str) -> list[str]:
@@ -338,11 +363,12 @@ def iter_progress(items: Iterable, total: int, what: str) -> Iterator:
 
 
 def watch_game(folder: Path, options: BuildOptions, echo: Callable[[str], None], max_builds: int | None = None,
-               stop_event=None, debounce_ms: int = 300) -> int:
+               stop_event=None, debounce_ms: int = 300, after_build: Callable[[], None] | None = None) -> int:
     """Build the kit, then again on every save in the game's data folder or the templates (watchfiles):
     say which files changed, what changed in the model, the findings of the rules model and what was
     written. A data error is reported and the loop waits for the next save. Returns the number of
-    builds tried (``max_builds`` stops it; ``stop_event`` too, e.g. from another thread)."""
+    builds tried (``max_builds`` stops it; ``stop_event`` too, e.g. from another thread).
+    ``after_build`` runs after every build that wrote the kit (pnp watch --preview)."""
     from watchfiles import watch
 
     from pnp.check import run_checks
@@ -386,6 +412,8 @@ def watch_game(folder: Path, options: BuildOptions, echo: Callable[[str], None],
         for path, pages in result.files:
             echo(f"wrote {path}" + (f" ({pages} pages)" if pages else ""))
         echo(f"{model.id} [{options.lang}]: {len(result.files)} file(s) written, {len(result.kept)} unchanged")
+        if after_build is not None:
+            after_build()
 
     def done() -> bool:
         return max_builds is not None and state["builds"] >= max_builds

@@ -97,7 +97,12 @@ class Grid:
 
 
 def plan(spec: PrintSpec) -> Grid:
-    """The grid that fits the most cards (upright first on a tie), or ImpositionError."""
+    """The grid that fits the most cards (upright first on a tie), or ImpositionError; for a folded
+    section (``spec.fold``), the grid of its half sheets (pnp.layout.gutter)."""
+    if spec.fold:
+        from pnp.layout.gutter import halves
+
+        return plan(halves(spec)[0])
     best: Grid | None = None
     for rotated in (False, True):
         grid = _grid(spec, rotated)
@@ -364,7 +369,13 @@ def calibration(grid: Grid, note: str, margin: float, length: float = CAL_LENGTH
 
 
 def sheets(arts: Iterable[CardArt], count: int, spec: PrintSpec, texts: SheetTexts) -> Iterator[Scene]:
-    """Pages of cards: each front sheet followed by its back sheet (unless single-sided)."""
+    """Pages of cards: each front sheet followed by its back sheet (unless single-sided); for a
+    folded section, each page its fronts beside their backs (pnp.layout.gutter)."""
+    if spec.fold:
+        from pnp.layout.gutter import folded_sheets
+
+        yield from folded_sheets(arts, count, spec, texts)
+        return
     grid = plan(spec)
     pages = max(1, math.ceil(count / grid.slots))
     foot_art = None

@@ -116,7 +116,7 @@ def _deck_sections(model: GameModel, base: PrintSpec, texts: Texts, sheet: str, 
     out = []
     for (size, single), decks in groups.items():
         ctx = CardContext(model, size, base.bleed, texts)
-        spec = replace(base, card=size, duplex=base.duplex and not single)
+        spec = sided(base, size, backs=not single)
         _check_fits(model, spec, decks)
         names = tuple(d.name or d.id for d in decks)
         # a sheet of pieces is labelled with what it holds (the sheet head names it too)
@@ -136,6 +136,16 @@ def _stock(decks: list) -> str:
     return max(asked, key=STOCKS.index)
 
 
+def sided(base: PrintSpec, card: Size, backs: bool) -> PrintSpec:
+    """The print spec of a section of ``card``-sized pieces: with their backs on back sheets when
+    the kit is duplex, beside their fronts when it is folded (pnp.layout.gutter), else fronts only."""
+    if base.fold and backs:
+        from pnp.layout.gutter import settle
+
+        return settle(replace(base, card=card))
+    return replace(base, card=card, duplex=base.duplex and backs, fold=False)
+
+
 def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, card_override: str | None,
               problems: list[str]) -> list[Document]:
     """cards.pdf (every deck printed with the cards) and pieces.pdf (tokens, aids, standees)."""
@@ -144,14 +154,16 @@ def documents(model: GameModel, base: PrintSpec, texts: Texts, shared: Texts, ca
     for d in token_sizes(model):
         size = Size("token", d, d)
         ctx = CardContext(model, size, base.bleed, texts)
-        pieces.append(Section(shared("tokens_title"), replace(base, card=size), token_arts(model, ctx, problems),
+        pieces.append(Section(shared("tokens_title"), sided(base, size, backs=True), token_arts(model, ctx, problems),
                               sum(t.count for t in model.tokens if t.size_mm == d), "tokens", stock="thick-card"))
     pieces += _deck_sections(model, base, texts, "pieces", None, problems, shared("pieces_title"))
     if model.standees:
         ctx = CardContext(model, STRIP, base.bleed, texts)
-        pieces.append(Section(shared("standees_title"), replace(base, card=STRIP, duplex=False),
+        pieces.append(Section(shared("standees_title"), sided(base, STRIP, backs=False),
                               standee_arts(model, ctx, problems), len(model.standees), "standees",
                               stock="light-card"))
+    if base.ink_saver:
+        cards, pieces = [ink_saved(s) for s in cards], [ink_saved(s) for s in pieces]
     pieces = ganged(pieces, base, fold_diagram(shared.lines("standee_steps")))
     title = model.info.title
     docs = [Document("cards.pdf", f"{title}: {shared('cards_title')}", cards)]
@@ -172,7 +184,8 @@ def ganged(sections: list[Section], base: PrintSpec, fold: Callable | None = Non
     nearest weight, the heavier first) only when that saves sheets of paper, and is then printed on the paper
     of the larger group: four tokens do not take two pages of their own. ``fold`` draws the fold
     diagram of standees, under their last strips."""
-    small = [s for s in sections if s.kind in GANGED and s.gang is None and plan(s.spec).slots > 1]
+    small = [s for s in sections if s.kind in GANGED and s.gang is None and not s.spec.fold
+             and plan(s.spec).slots > 1]
     if len(small) < 2:
         return sections
     groups: dict[str, list[Section]] = {}
@@ -196,6 +209,38 @@ def ganged(sections: list[Section], base: PrintSpec, fold: Callable | None = Non
         else:
             out.append(gang)
     return out
+
+
+INK_SAVED = ("aids", "standees")
+"""The kinds of section whose backgrounds the ink saver lightens (pnp.layout.ink); cards keep their
+backs unless a back is one flat colour (a card's back hides its front and tells its deck apart)."""
+
+
+def ink_saved(section: Section) -> Section:
+    """``section`` as the ink saver prints it: the backs of aids and the strips of standees with
+    light backgrounds, the flat-colour backs of cards lightened; tokens as they are."""
+    from pnp.layout.ink import is_flat_colour, light_back
+
+    if section.kind not in (*INK_SAVED, "cards"):
+        return section
+    done: dict[str, object] = {}
+
+    def light(symbol):
+        if symbol is None:
+            return None
+        if symbol.key not in done:
+            keep = section.kind in INK_SAVED or is_flat_colour(symbol)
+            done[symbol.key] = light_back(symbol) if keep else symbol
+        return done[symbol.key]
+
+    def arts(source):
+        for art in source:
+            if section.kind == "standees":
+                yield replace(art, front=light(art.front))
+            else:
+                yield replace(art, back=light(art.back))
+
+    return replace(section, arts=arts(section.arts))
 
 
 def _sheets(section: Section) -> int:
@@ -420,6 +465,7 @@ class KitPlan:
 
     def _board_sides(self) -> list[BoardSideArt]:
         from pnp.layout.boards import board_scene
+        from pnp.layout.ink import light_board
         from pnp.layout.text import TextProblem
 
         out = []
@@ -428,6 +474,8 @@ class KitPlan:
             for side in board.sides:
                 try:
                     scene = board_scene(self.model, side)
+                    if self.base.ink_saver:
+                        scene = light_board(scene)
                 except TextProblem as exc:
                     self.problems.append(str(exc))
                     continue

@@ -59,3 +59,8 @@ class PrintSpec:
     margin: float = 5.0
     duplex: bool = True
     back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: bool = False
+    """Gutter fold: fronts on one half of each sheet, their backs on the other, for a printer that
+    prints one side (pnp.layout.gutter); ``duplex`` is then False."""
+    ink_saver: bool = False
+    """Light backgrounds on backs of aids and standees, and a light board (pnp.layout.ink)."""

@@ -78,7 +78,8 @@ def sources_digest() -> str:
 def options_key(options: Any) -> dict[str, Any]:
     """The build options that change what is written (not where)."""
     return {"paper": options.paper, "card_size": options.card_size, "single_sided": options.single_sided,
-            "back_offset": list(options.back_offset), "lang": options.lang, "draft": options.draft}
+            "back_offset": list(options.back_offset), "lang": options.lang, "draft": options.draft,
+            "ink_saver": options.ink_saver, "gutter_fold": options.gutter_fold}
 
 
 def quick_key(folder: Path, templates: Path, options: Any) -> str:
