@@ -197,9 +197,9 @@ def test_text_with_anchors_fonts_and_tspans(ctx):
     assert isinstance(start, Text) and (start.x, start.y, start.text, start.font) == (10, 20, "Sprint", "sans")
     assert start.size == pytest.approx(pt) and start.fill == "#111111"
     w = fonts.width_mm("Sprint", "sans", pt)
-    mid = one(ctx, f'<text x="10" y="20" font-size="{size_mm}" text-anchor="middle">Sprint</text>')
-    end = one(ctx, f'<text x="10" y="20" font-size="{size_mm}" text-anchor="end">Sprint</text>')
-    assert mid.x == pytest.approx(10 - w / 2) and end.x == pytest.approx(10 - w)
+    mid = one(ctx, f'<text x="20" y="20" font-size="{size_mm}" text-anchor="middle">Sprint</text>')
+    end = one(ctx, f'<text x="20" y="20" font-size="{size_mm}" text-anchor="end">Sprint</text>')
+    assert mid.x == pytest.approx(20 - w / 2) and end.x == pytest.approx(20 - w)  # on the card (a line shrinks to stay on it)
     bold = one(ctx, '<text font-family="Fira Sans, sans-serif" font-weight="900" font-size="3">X</text>')
     assert bold.font == "sans-black"
     a, b, c = read(ctx, '<text x="0" y="5" font-size="3">  Le  <tspan font-style="italic" fill="red">maillot</tspan> vert </text>')

@@ -16,6 +16,7 @@ FORMATS: dict[str, str] = {
     "png": "pnp.export.png",
     "pod": "pnp.export.pod",
     "card-pdf": "pnp.export.card_pdf",
+    "tts": "pnp.export.tts",
 }
 """Format name -> module. A format module is added here and nowhere else."""
 

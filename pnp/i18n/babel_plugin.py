@@ -73,7 +73,7 @@ def _extracted(folder: Path) -> Any:
     key = (folder, stamp)
     if key not in _CACHE:
         _CACHE.clear()
-        _CACHE[key] = extract(folder)
+        _CACHE[key] = extract(folder, room=True)
     return _CACHE[key]
 
 

@@ -133,8 +133,12 @@ def _ref(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-def extract(folder: Path, templates: Path | None = None):
-    """A Babel catalog (the .pot) of every string of the game in ``folder``."""
+def extract(folder: Path, templates: Path | None = None, room: bool = False):
+    """A Babel catalog (the .pot) of every string of the game in ``folder``.
+
+    With ``room``, every entry also says where it is printed and how much room it has (the kit is
+    laid out in the source language to measure it: pnp.i18n.room); what the catalog files get.
+    """
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 
@@ -164,6 +168,10 @@ def extract(folder: Path, templates: Path | None = None):
     for s in data_strings(folder):
         catalog.add(s.text, None, [(_ref(s.file, data_root), s.line)],
                     auto_comments=[s.comment] if s.comment else [], context=s.context)
+    if room:
+        from pnp.i18n.room import annotate
+
+        annotate(catalog, folder, templates)
     return catalog
 
 

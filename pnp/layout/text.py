@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.errors import PnpError
-from pnp.layout import fonts
+from pnp.layout import fonts, rooms
 from pnp.layout.scene import Text
 
 
 class TextProblem(PnpError):
-    """A text that cannot be drawn: it does not fit, or its font lacks a glyph."""
+    """A text that cannot be drawn: it does not fit, or its font lacks a glyph. ``room`` is the
+    room of a text that does not fit (how much too long, where), None for a missing glyph."""
+
+    def __init__(self, message: str, room: rooms.Room | None = None) -> None:
+        super().__init__(message)
+        self.room = room
 
 
 @dataclass(frozen=True)
@@ -168,7 +174,14 @@ def _dictionary(lang: str):
 
 def line(text: str, x: float, y: float, font: str, size: float, fill: str = "#000000",
          align: str = "left") -> Text:
-    """One measured line; ``align`` places (x, y) at its left, centre or right end."""
+    """One measured line; ``align`` places (x, y) at its left, centre or right end. Its room is not
+    measured (``fit_line`` fits a line to the width it may take)."""
+    if rooms.recording_all():
+        rooms.record(rooms.Room(text, None, None, size, size, font))
+    return _line(text, x, y, font, size, fill, align)
+
+
+def _line(text: str, x: float, y: float, font: str, size: float, fill: str, align: str) -> Text:
     text = typeset_text(text)
     check_glyphs(text, font)
     w = fonts.width_mm(text, font, size)
@@ -176,13 +189,18 @@ def line(text: str, x: float, y: float, font: str, size: float, fill: str = "#00
     return Text(start, y, text, font, size, fill, w)
 
 
-def fit(text: str, box: Box, font: str, fill: str = "#000000") -> tuple[Text, ...]:
+def fit(text: str, box: Box, font: str, fill: str = "#000000", *, where: str = "",
+        unit: float = 1.0) -> tuple[Text, ...]:
     """Lines of ``text`` at the largest size from max to min that fits ``box``.
 
     Shrinking comes first; only when no size fits are words too wide for the box hyphenated
     (again from the largest size). Raises TextProblem saying by how much it overflows at the
-    smallest size.
+    smallest size (while a fit check collects overflows, the text is drawn at that size instead).
+
+    ``where`` names the component for the room recorded (pnp.layout.rooms), ``unit`` is how many
+    mm one unit of ``box`` is as printed.
     """
+    raw = text
     text = typeset_text(text)
     check_glyphs(text, font)
     for hyphenate in (False, True):
@@ -192,14 +210,64 @@ def fit(text: str, box: Box, font: str, fill: str = "#000000") -> tuple[Text, ..
             height = _block_height(len(lines), size, box.leading)
             widest = max((fonts.width_mm(t, font, size) for t in lines), default=0.0)
             if height <= box.h + 1e-6 and widest <= box.w + 1e-6:
+                if rooms.recording_all():
+                    rooms.record(_room(raw, box, font, where, unit))
                 return _place(lines, box, font, size, fill)
             if size <= box.min_size:
                 break
             size = max(box.min_size, round(size - 0.5, 2))
     over_h = max(0.0, height - box.h)
     over_w = max(0.0, widest - box.w)
+    over = max(height / box.h if box.h > 0 else 1.0, widest / box.w if box.w > 0 else 1.0) - 1.0
+    detail = ", ".join(p for p in (f"{over_h * unit:.1f} mm too tall" if over_h > 0.05 else "",
+                                   f"{over_w * unit:.1f} mm too wide" if over_w > 0.05 else "") if p)
+    room = _room(raw, box, font, where, unit, over, detail or "too long")
+    rooms.record(room)
+    if rooms.collecting():
+        return _place(lines, box, font, box.min_size, fill)
     raise TextProblem(f"{_short(text)} does not fit at {box.min_size:g} pt: "
-                      f"{over_h:.1f} mm too tall, {over_w:.1f} mm too wide")
+                      f"{over_h:.1f} mm too tall, {over_w:.1f} mm too wide ({percent(over)} too long)", room)
+
+
+def _room(text: str, box: Box, font: str, where: str, unit: float, over: float = 0.0,
+          detail: str = "") -> rooms.Room:
+    return rooms.Room(text, box.w * unit, box.h * unit, box.min_size, box.max_size, font, where, over, detail,
+                      box.leading)
+
+
+def percent(over: float) -> str:
+    """An overflow (a fraction) as translators read it: "12 %" (at least 1 %)."""
+    return f"{max(1, round(over * 100))} %"
+
+
+def fit_line(text: str, x: float, y: float, font: str, size: float, width: float, min_size: float | None = None,
+             fill: str = "#000000", align: str = "left", *, where: str = "", unit: float = 1.0) -> Text:
+    """One line of ``text`` no wider than ``width`` (in the units of x and y; ``unit`` mm each): at
+    ``size`` points, or smaller down to ``min_size`` (default: READABLE_PT, or ``size`` when it
+    is smaller). Raises TextProblem saying how much too wide it is at the smallest size (while a
+    fit check collects overflows, it is drawn at that size instead)."""
+    floor = min(size, READABLE_PT) if min_size is None else min(min_size, size)
+    raw = text
+    text = typeset_text(text)
+    check_glyphs(text, font)
+    natural = fonts.width_mm(text, font, size)
+    chosen = size
+    if natural > width + 1e-6:
+        chosen = max(floor, math.floor(size * width / natural * 4) / 4)  # widths grow with the size
+    w = fonts.width_mm(text, font, chosen)
+    room = rooms.Room(raw, width * unit, None, floor, size, font, where)
+    if w > width + 1e-6:
+        over = w / width - 1.0 if width > 0 else 1.0
+        detail = f"{(w - width) * unit:.1f} mm too wide"
+        room = rooms.Room(raw, width * unit, None, floor, size, font, where, over, detail)
+        rooms.record(room)
+        if not rooms.collecting():
+            raise TextProblem(f"{_short(text)} does not fit at {floor:g} pt: {detail} for its line of "
+                              f"{width * unit:.1f} mm ({percent(over)} too long)", room)
+    elif rooms.recording_all():
+        rooms.record(room)
+    start = {"left": x, "center": x - w / 2, "right": x - w}[align]
+    return Text(start, y, text, font, chosen, fill, w)
 
 
 def common_size(texts: list[tuple[str, Box]], font: str) -> float:
@@ -236,5 +304,5 @@ def _place(lines: list[str], box: Box, font: str, size: float, fill: str) -> tup
     cap = size * fonts.PT * 0.72  # baseline sits a cap height below the top of the line
     top = {"top": box.y, "middle": box.y + (box.h - block) / 2, "bottom": box.y + box.h - block}[box.valign]
     anchor = {"center": box.x + box.w / 2, "left": box.x, "right": box.x + box.w}[box.align]
-    return tuple(line(t, anchor, top + cap + i * step, font, size, fill, box.align)
+    return tuple(_line(t, anchor, top + cap + i * step, font, size, fill, box.align)
                  for i, t in enumerate(lines))

@@ -536,8 +536,9 @@ def calibration_line(x: float, y: float, note: str, length: float = 50.0, room: 
         items.append(textfit.line(note, x + length + 3, y + 1.2, "sans", 7, "#000000"))
         return items
     try:  # beside the line, smaller, on two lines if need be
-        items += textfit.fit(note, textfit.Box(x + length + 3, y - 3.2, room - 3, 6.4, 7, textfit.READABLE_PT, align="left"), "sans",
-                             "#000000")
+        with textfit.rooms.attempt():
+            items += textfit.fit(note, textfit.Box(x + length + 3, y - 3.2, room - 3, 6.4, 7, textfit.READABLE_PT,
+                                                   align="left"), "sans", "#000000")
     except textfit.TextProblem:  # too narrow beside it: above the line, along its whole length
         items += textfit.fit(note, textfit.Box(x, y - 5.6, length + room - 1, 4.6, 7, textfit.READABLE_PT, align="left",
                                                valign="bottom"), "sans", "#000000")

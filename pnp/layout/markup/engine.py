@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.layout import rooms
 from pnp.layout.markup import env as jenv
 from pnp.layout.markup import parsed_cache, tree
 from pnp.layout.markup.errors import at_markup
@@ -128,10 +129,14 @@ class Faces:
         digest = hashlib.sha1(markup.encode("utf-8")).hexdigest()[:16]
         key = f"{self.model.id}-{name}-{ctx.w:g}x{ctx.h:g}-{digest}"
         stored = parsed_cache.key(self._cache_context(), template, markup)
-        items = parsed_cache.load(stored)
+        recorder = rooms.active()
+        # a recording of every room reads every face; a face drawn despite an overflow is never kept
+        items = parsed_cache.load(stored) if recorder is None or not recorder.every else None
         if items is None:
+            failures = recorder.failures if recorder is not None else 0
             items = read_face(markup, template, what, self.folder, ctx)
-            parsed_cache.store(stored, items)
+            if recorder is None or recorder.failures == failures:
+                parsed_cache.store(stored, items)
         return self._parsed.put(markup, Drawn(key, items))
 
     def _cache_context(self) -> bytes:
@@ -157,7 +162,8 @@ def open_markup(markup: str, template: str, what: str, folder: Path | None, ctx,
     reader = Reader(Scope(template, markup, what, folder, ctx), root)
     view = reader.root_box()
     b = ctx.bleed
-    return reader, fit_box(view, (-b, -b, ctx.w + 2 * b, ctx.h + 2 * b), root.attrs.get("preserveAspectRatio", ""))
+    reader.ctm = fit_box(view, (-b, -b, ctx.w + 2 * b, ctx.h + 2 * b), root.attrs.get("preserveAspectRatio", ""))
+    return reader, reader.ctm
 
 
 def read_face(markup: str, template: str, what: str, folder: Path | None, ctx) -> tuple[Item, ...]:

@@ -109,7 +109,7 @@ def _text(reader, node: Node, props: dict) -> list[Item]:
     words, icons = _icons(reader, node, words)
     box = textfit.Box(x, y, w, h, top, bottom, align, valign, leading)
     try:
-        lines = textfit.fit(words, box, font, fill)
+        lines = textfit.fit(words, box, font, fill, where=reader.component, unit=reader.unit)
     except textfit.TextProblem as exc:
         from pnp.i18n.context import current
 

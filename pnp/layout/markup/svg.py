@@ -28,7 +28,7 @@ from typing import Any
 
 from pnp.layout import fonts
 from pnp.layout import text as textfit
-from pnp.layout.markup import values
+from pnp.layout.markup import line_room, values
 from pnp.layout.markup.errors import MarkupError, at_markup
 from pnp.layout.markup.tree import PNP_NS, SVG_NS, XLINK_NS, Node
 from pnp.layout.scene import (IDENTITY, Affine, Circle, Group, Item, Line, Path, Rect, Style, Symbol, Text, Use,
@@ -63,6 +63,23 @@ class Scope:
     """How deep in pictures that include pictures (a picture may not include itself)."""
 
 
+def component(scope: Scope) -> str:
+    """The component a markup draws, as its translators read it: "card face 'jersey-move' (deck
+    movement)", "card back 'game-back'", "token face 'token'", "board 'route' side a"."""
+    name = scope.template.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".j2").removesuffix(".svg")
+    kind, _, rest = scope.what.partition(" ")
+    if kind == "card":
+        return f"card face '{name}' (deck {rest.split('/')[0]})"
+    if kind == "back":
+        return f"card back '{name}'"
+    if kind in ("token", "standee"):
+        return f"{kind} face '{name}'"
+    if kind == "board":
+        board, _, side = rest.partition(" side ")
+        return f"board '{board}' side {side}"
+    return scope.what or name
+
+
 class Reader:
     """Reads one document (a rendered face, a picture, an icon) into scene items."""
 
@@ -72,12 +89,26 @@ class Reader:
         self.ids: dict[str, Node] = {}
         self._collect_ids(root)
         self._expanding: set[str] = set()
+        self.ctm: Affine = IDENTITY
+        """User units -> the face's trim coordinates (mm) where the element being read is drawn."""
         from pnp.layout.markup import pnp_elements
 
         self._pnp = pnp_elements
         self._draw = {"g": self._g, "rect": self._rect, "circle": self._circle, "ellipse": self._ellipse,
                       "line": self._line, "polyline": self._polyline, "polygon": self._polygon, "path": self._path,
                       "text": self._text, "use": self._use, "image": self._image, "a": self._g, "switch": self._g}
+
+    @property
+    def component(self) -> str:
+        """The component this markup draws, for the rooms of its texts (pnp.layout.rooms)."""
+        return component(self.scope)
+
+    @property
+    def unit(self) -> float:
+        """mm per user unit where the element being read is drawn (along x)."""
+        import math
+
+        return math.hypot(self.ctm[0], self.ctm[1])
 
     # -- messages ------------------------------------------------------------------------------
     def fail(self, node: Node | None, message: str, hint: str = "") -> MarkupError:
@@ -129,15 +160,27 @@ class Reader:
         return out
 
     def element(self, node: Node, props: dict, opacity: float) -> list[Item]:
+        t = node.attrs.get("transform")
+        if t is None:
+            return self._element(node, props, opacity)
+        saved = self.ctm
+        self.ctm = compose(saved, self._value(node, "transform", t, values.transform))
+        try:
+            return self._element(node, props, opacity)
+        finally:
+            self.ctm = saved
+
+    def _element(self, node: Node, props: dict, opacity: float) -> list[Item]:
         if node.ns == PNP_NS:
             return self._pnp.draw(self, node, props, opacity)
         if node.ns != SVG_NS:
             return []  # another program's namespace (Inkscape, Illustrator): not drawn
         attrs = node.attrs
         for key in attrs:
-            if key.startswith("{" + PNP_NS):
+            if key.startswith("{" + PNP_NS) and not (node.name == "text" and key.split("}", 1)[1] in line_room.ATTRIBUTES):
                 raise self.fail(node, f"unknown pnp attribute pnp:{key.split('}', 1)[1]} on <{node.name}>",
-                                hint="pnp's attributes go on pnp's own elements")
+                                hint="pnp's attributes go on pnp's own elements (and pnp:width, pnp:min-size on "
+                                     "<text>)")
         draw = self._draw.get(node.name)
         if draw is None:
             if node.name in SKIPPED or node.name in ("defs", "symbol", "clipPath", "style"):
@@ -319,16 +362,19 @@ class Reader:
     def _text(self, node: Node, props: dict, opacity: float) -> list[Item]:
         runs: list[tuple[str, str, float, str | None]] = []
         self._runs(node, props, runs)
-        runs = [(textfit.typeset_text(t), f, s, fill) for t, f, s, fill in _collapse(runs)]
+        runs = _collapse(runs)
+        raw = "".join(t for t, *_ in runs)
+        runs = [(textfit.typeset_text(t), f, s, fill) for t, f, s, fill in runs]
         if not runs:
             return []
         x = self._first(node, "x")
         y = self._first(node, "y")
-        widths = [fonts.width_mm(t, f, s) for t, f, s, _ in runs]
-        total = sum(widths)
         anchor = props.get("text-anchor", "start")
         if anchor not in ("start", "middle", "end"):
             raise self.fail(node, f"text-anchor '{anchor}' is not start, middle or end")
+        runs = line_room.fitted(self, node, raw, runs, x, y, anchor)
+        widths = [fonts.width_mm(t, f, s) for t, f, s, _ in runs]
+        total = sum(widths)
         x -= {"start": 0.0, "middle": total / 2, "end": total}[anchor]
         out: list[Item] = []
         for (t, f, s, fill), w in zip(runs, widths):
@@ -383,14 +429,17 @@ class Reader:
         if ident in self._expanding:
             raise self.fail(node, f"<use href=\"{href}\"> uses itself")
         self._expanding.add(ident)
+        saved = self.ctm
         try:
             at = translate(self.length(node, "x"), self.length(node, "y"))
+            self.ctm = compose(saved, at)
             if target.ns == SVG_NS and target.name == "symbol":
                 sym = self._symbol(target, node, props, opacity)
                 return [Use(sym, at)] if sym is not None else []
             items = self.element(target, props, opacity)
         finally:
             self._expanding.discard(ident)
+            self.ctm = saved
         if not items:
             return []
         return items if at == IDENTITY else [Group(tuple(items), at)]
@@ -398,15 +447,22 @@ class Reader:
     def _symbol(self, target: Node, use: Node, props: dict, opacity: float) -> Symbol | None:
         """A <symbol> as a scene Symbol whose box is the size the <use> gives it (else its viewBox's)."""
         props = self.inherit(target, props)
-        items = self.children(target, props, self._opacity(target, opacity))
-        if not items:
-            return None
         box = target.attrs.get("viewBox")
+        t = IDENTITY
         if box is not None:
             vx, vy, vw, vh = self._value(target, "viewBox", box, values.numbers)
             w = self.length(use, "width", None) if "width" in use.attrs else vw
             h = self.length(use, "height", None) if "height" in use.attrs else vh
             t = fit_box((vx, vy, vw, vh), (0.0, 0.0, w, h), target.attrs.get("preserveAspectRatio", ""))
+        saved = self.ctm
+        self.ctm = compose(saved, t)
+        try:
+            items = self.children(target, props, self._opacity(target, opacity))
+        finally:
+            self.ctm = saved
+        if not items:
+            return None
+        if box is not None:
             if t != IDENTITY:
                 items = [Group(tuple(items), t)]
         else:
