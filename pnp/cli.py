@@ -641,6 +641,7 @@ def i18n() -> None:
       pnp i18n update green-jersey            extract, then merge into every <lang>.po
       (translate data/green-jersey/locales/en.po; fuzzy entries are stale: the French changed)
       pnp i18n status green-jersey --check    what is left to do; exit 1 until done
+      pnp i18n check green-jersey --lang en   does every translation fit its box? (seconds)
       pnp build green-jersey --lang en
     """
 
@@ -688,7 +689,7 @@ def i18n_extract(ctx: Ctx, games: tuple[str, ...]) -> None:
     from pnp.i18n.extract import extract
 
     for game_id, folder in _resolve(ctx, games).items():
-        template = extract(folder)
+        template = extract(folder, room=True)
         written = write_template(folder, template)
         click.echo(f"{display(template_path(folder))}: {_count_by_source(template)}"
                    + ("" if written else " (unchanged)"))
@@ -721,7 +722,7 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
 
     for game_id, folder in _resolve(ctx, games).items():
         code = _language_option(ctx, game_id, folder, lang, create=True) if lang else None
-        template = extract(folder)
+        template = extract(folder, room=True)
         write_template(folder, template)
         targets = [code] if code else languages(folder)
         click.echo(f"{display(template_path(folder))}: {_count_by_source(template)}")
@@ -823,6 +824,35 @@ def i18n_status(ctx: Ctx, games: tuple[str, ...], lang: str | None, check: bool)
             incomplete |= not st.complete
     if check and incomplete:
         click.echo("some strings are not translated (see above)", err=True)
+        sys.exit(1)
+
+
+@i18n.command("check")
+@click.argument("game", metavar="GAME")
+@click.option("--lang", "lang", required=True, metavar="LANG", help="The language whose catalog is checked (e.g. de).")
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"], case_sensitive=False), default="both",
+              show_default=True, help="The paper(s) the kit is laid out on.")
+@click.pass_obj
+@_fail_cleanly
+def i18n_check(ctx: Ctx, game: str, lang: str, paper: str) -> None:
+    """Fit every string of GAME's <LANG>.po into its room, without building the kit (laid out,
+    nothing painted or written): every text too long for its box or line is listed at once, with
+    its PO line, its msgid, where it is printed and by how much; exit 1 if any. Strings not
+    translated yet are laid out in the source language.
+    """
+    from pnp.i18n.catalogs import display
+    from pnp.i18n.fitcheck import PAPERS, check
+
+    (folder,) = _resolve(ctx, (game,)).values()
+    code = _language_option(ctx, game, folder, lang, create=False)
+    result = check(folder, code, PAPERS if paper.lower() == "both" else (paper.lower(),))
+    po = display(result.po) if result.po else f"{code}.po"
+    for overflow in result.overflows:
+        click.echo(f"{result.game} [{code}]: {overflow.render(po)}")
+    for problem in result.problems:
+        click.echo(f"{result.game} [{code}]: {problem}")
+    click.echo(result.summary())
+    if not result.ok:
         sys.exit(1)
 
 
