@@ -317,6 +317,12 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
               show_default=True, help="Paper the kit is printed on.")
 @click.option("--card-size", callback=_card_size, help=f"Card size: {CARD_SIZE_HELP}. Default: the game's.")
 @click.option("--single-sided", is_flag=True, help="Fronts only, no back sheets.")
+@click.option("--gutter-fold", is_flag=True,
+              help="For a printer that prints one side: each page holds fronts on one half and their backs on "
+                   "the other; fold along the dashed gutter line so each back lies behind its front.")
+@click.option("--ink-saver", is_flag=True,
+              help="Less ink: light backs on aids and standees, boards in a lighter palette (card backs kept); "
+                   "prints the ink coverage saved.")
 @click.option("--back-offset", default="0,0", callback=_offset, show_default=True,
               help="Shift back sheets by X,Y mm to correct a printer's duplex registration: +X moves the "
                    "backs right and +Y down, as seen on the back sheet. `pnp calibrate` prints a sheet that "
@@ -341,8 +347,9 @@ def _game_languages(game_id: str, folder: Path, wanted: list[str]) -> list[str]:
 @click.pass_obj
 @_fail_cleanly
 def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, single_sided: bool,
-          back_offset: tuple[float, float], lang: str, draft: bool, only: tuple[str, ...], out: Path | None,
-          changed_since: str | None, full: bool, exports: tuple[str, ...]) -> None:
+          gutter_fold: bool, ink_saver: bool, back_offset: tuple[float, float], lang: str, draft: bool,
+          only: tuple[str, ...], out: Path | None, changed_since: str | None, full: bool,
+          exports: tuple[str, ...]) -> None:
     """Build print-and-play kits into OUT/<game>/<lang>/ (all games when none is named).
 
     A build in a language other than French needs every string of the kit translated in
@@ -364,7 +371,8 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
         for code in codes:
             options = BuildOptions(out=out or default_out(), paper=paper.lower(), card_size=card_size,
                                    single_sided=single_sided, back_offset=back_offset, lang=code, draft=draft,
-                                   only=only, incremental=not full, changed_since=changed_since)
+                                   only=only, incremental=not full, changed_since=changed_since,
+                                   ink_saver=ink_saver, gutter_fold=gutter_fold)
             result = build_game(folder, options, iter_progress)
             if result.up_to_date:
                 click.echo(f"{game_id} [{code}]: up to date, nothing written ({len(result.kept)} files)")
@@ -390,10 +398,25 @@ def build(ctx: Ctx, games: tuple[str, ...], paper: str, card_size: str | None, s
                 click.echo(f"{game_id} [{code}]: DRAFT: watermarked '{result.draft}' on every page; "
                            + (f"{gaps} string{'s' if gaps != 1 else ''} left in French (pnp i18n status {game_id})"
                               if gaps else "no string is missing"), err=True)
+            if (ink_saver or gutter_fold) and changed_since is None:
+                _paper_and_ink(game_id, code, folder, options)
             for fmt, profile in exported:
                 _export_one(game_id, folder, fmt, ExportOptions(out=options.out, lang=code, paper=options.paper,
                                                                 draft=draft, profile=profile))
         click.echo(f"{game_id}: rules check: {result.summary} (details: pnp check {game_id})")
+
+
+def _paper_and_ink(game_id: str, code: str, folder: Path, options) -> None:
+    """After a build with --ink-saver or --gutter-fold: the pages it prints and, with --ink-saver,
+    the ink it saves (pnp.export.coverage)."""
+    from pnp.export.coverage import ink_saving, paper_report
+
+    for line in paper_report(folder, options):
+        click.echo(f"{game_id} [{code}]: {line}")
+    if options.ink_saver:
+        click.echo(f"{game_id} [{code}]: ink saver (ink coverage of the pages printed at home):")
+        for line in ink_saving(folder, options).lines():
+            click.echo(line)
 
 
 def _format_names() -> list[str]:
