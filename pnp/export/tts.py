@@ -4,10 +4,12 @@ piece, and a saved object (``<game>-<lang>.json``) that puts it all on the table
 
 The saved object is Tabletop Simulator's save format: every deck a ``DeckCustom`` whose ``DeckIDs``
 list each physical card (copies repeat their card's id: deck key * 100 + slot), a deck of one card a
-``Card``; boards and pieces ``Custom_Tile`` objects (front and back pictures, the two sides of a board
-on one tile). Pictures are named by relative path: Tabletop Simulator loads them from a URL or a
-``file:///`` path (README, "Tabletop Simulator"). GUIDs come from the pieces' labels, positions
-from their order: the same kit gives the same bytes.
+``Card``. The hidden card (what others see of a card in a hand) is the sheet's last slot, drawn as the
+deck's back (``BackIsHidden`` false: the slot is used); a deck whose cards have different backs has a
+sheet of backs too (``UniqueBack``). Boards and pieces are ``Custom_Tile`` objects (front and back
+pictures; a board's two sides are one tile's two faces). Pictures are named by relative path:
+Tabletop Simulator loads them from a URL or a ``file:///`` path (README, "Tabletop Simulator").
+GUIDs come from the pieces' labels, positions from their order: the same kit gives the same bytes.
 
 Sizes: Tabletop Simulator units are about an inch; a tile of scale 1 is one unit on a side (its
 picture stretched to it), a card of scale 1 about a poker card (63.5 x 88.9 mm).
@@ -16,7 +18,6 @@ picture stretched to it), a card of scale 1 about a poker card (63.5 x 88.9 mm).
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import re
 from dataclasses import dataclass
@@ -58,19 +59,19 @@ class TableObject:
 class _Files:
     """The pictures of the export, by name (each written once)."""
 
-    def __init__(self, tx, folder: str, dpi_note: int) -> None:
-        self.tx, self.folder, self.dpi = tx, folder, dpi_note
+    def __init__(self, tx, folder: str) -> None:
+        self.tx, self.folder = tx, folder
         self.written: list[tuple[str, Path]] = []
         self.sizes: dict[str, tuple[int, int]] = {}
-
         self._names: dict[str, str] = {}
 
-    def png(self, name: str, image, key: str = "") -> str:
-        """Write ``image`` as ``name``; a picture of the same ``key`` written before is used instead."""
+    def png(self, name: str, image, dpi: float, key: str = "") -> str:
+        """Write ``image`` (drawn at ``dpi``) as ``name``; a picture of the same ``key`` written
+        before is used instead."""
         if key and key in self._names:
             return self._names[key]
         path = self.tx.path(f"{self.folder}/{name}")
-        save_png(image, path, self.dpi)
+        save_png(image, path, round(dpi))
         self.written.append((name, path))
         self.sizes[name] = image.size
         if key:
@@ -82,7 +83,7 @@ def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     """Write the sheets, the pictures, the saved object and export.json into <game>/<lang>/tts/."""
     model = kit.model
     folder = f"{model.id}/{kit.lang}/tts"
-    files = _Files(tx, folder, round(options.dpi))
+    files = _Files(tx, folder)
     guids = _Guids(f"{model.id}/{kit.lang}")
     groups = design_groups(kit, [with_bleed(p, False) for p in kit.pieces()])
     boards = [_board(kit, sides, files, guids, options.dpi) for sides in _board_sides(kit)]
@@ -129,11 +130,11 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
         grid = grid_for(len(chunk), w, h, dpi)
         key = next(keys)
         faces, back_images, hidden = _drawn(kit, chunk, grid)
-        face_url = files.png(f"{_safe(group.id)}-faces-{n}.png", compose(grid, faces, hidden))
+        face_url = files.png(f"{_safe(group.id)}-faces-{n}.png", compose(grid, faces, hidden), grid.dpi)
         if unique_back:
-            back_url = files.png(f"{_safe(group.id)}-backs-{n}.png", compose(grid, back_images, hidden))
+            back_url = files.png(f"{_safe(group.id)}-backs-{n}.png", compose(grid, back_images, hidden), grid.dpi)
         elif not back_url:
-            back_url = files.png(f"{_safe(group.id)}-back.png", hidden)
+            back_url = files.png(f"{_safe(group.id)}-back.png", hidden, grid.dpi)
         custom[str(key)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.cols, "NumHeight": grid.rows,
                             "BackIsHidden": False, "UniqueBack": unique_back, "Type": 0}
         sheets.append({"deck": group.id, "key": key, "faces": face_url, "back": back_url, "cols": grid.cols,
@@ -141,8 +142,8 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
                        "cards": sum(d.copies for d in chunk)})
         for slot, design in enumerate(chunk):
             for label in design.labels:
-                cards.append(_object("Card", guids(label), transform, design.name, CardID=key * 100 + slot,
-                                     SidewaysCard=w > h, CustomDeck={str(key): custom[str(key)]}))
+                cards.append(_object("Card", guids(label), transform, design.name, Hands=True,
+                                     CardID=key * 100 + slot, SidewaysCard=w > h, CustomDeck={str(key): custom[str(key)]}))
     footprint = _inches((w, h))
     if len(cards) == 1:
         return TableObject(cards[0], footprint)
@@ -184,9 +185,9 @@ def _board(kit: KitSource, sides: list, files: _Files, guids: "_Guids", dpi: int
     for side in sides:
         scene = kit.plan.mark(trimmed(side.scene))
         size = (scene.width, scene.height)
-        (image,) = rasterize([Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)],
-                             fitting_dpi(scene.width, scene.height, dpi))
-        urls.append(files.png(f"board-{_safe(side.board_id)}-{_safe(side.side_id)}.png", image))
+        fit = fitting_dpi(scene.width, scene.height, dpi)
+        (image,) = rasterize([Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)], fit)
+        urls.append(files.png(f"board-{_safe(side.board_id)}-{_safe(side.side_id)}.png", image, fit))
     name = " / ".join(s.name for s in sides)
     state = _tile("Custom_Tile", guids(f"board/{sides[0].board_id}/{sides[0].side_id}"), name, urls[0],
                   urls[1] if len(urls) > 1 else "", size, locked=True)
@@ -200,8 +201,8 @@ def _tile_stack(kit: KitSource, design: Design, files: _Files, guids: "_Guids", 
     symbols = [marked(kit, design.front)] + ([marked(kit, design.back)] if design.back else [])
     images = list(rasterize(symbols, fit))
     base = f"{_safe(design.group)}-{_safe(design.label.split('/', 1)[-1])}"
-    front = files.png(f"{base}-front.png", images[0], symbols[0].key)
-    back = files.png(f"{base}-back.png", images[1], symbols[1].key) if len(images) > 1 else ""
+    front = files.png(f"{base}-front.png", images[0], fit, symbols[0].key)
+    back = files.png(f"{base}-back.png", images[1], fit, symbols[1].key) if len(images) > 1 else ""
     copies = [_tile("Custom_Tile", guids(label), design.name, front, back, (w, h)) for label in design.labels]
     return TableObject(copies[0], _inches((w, h)), copies)
 
