@@ -27,6 +27,7 @@ from pnp.games.tour_de_france_mb import moves as M
 from pnp.games.tour_de_france_mb.engine import ITT, ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.course import advance
 from pnp.games.tour_de_france_mb.engine.gaps import GAPS, engine_gaps
+from pnp.games.tour_de_france_mb.engine.state import RACE_CARDS, RISK_CARDS, SCORES
 from pnp.games.tour_de_france_mb.facts import EngineRules
 from pnp.games.tour_de_france_mb.simulation import SIMULATION
 from pnp.model import load_game
@@ -289,4 +290,66 @@ def test_the_invariants_catch_a_broken_state(sim):
     st.occ[saved[0]] |= saved[1]
     assert sim.invariants(st) == ""
     st.pile.pop()
+    st.touched |= RACE_CARDS
     assert "race cards" in sim.invariants(st)
+    st.pile.append(st.played.pop())  # two copies of one card: the count is right, the cards are not
+    st.touched |= RACE_CARDS
+    assert "race cards" in sim.invariants(st)
+
+
+def test_the_invariants_catch_broken_risk_cards_and_scores(sim):
+    from pnp.simulate.turns import chance_rng
+
+    rng = chance_rng(5)
+    st = sim.start(3, rng)
+    assert sim.invariants(st) == ""
+    top = st.rpile.pop()
+    st.touched |= RISK_CARDS
+    assert "risk cards" in sim.invariants(st)
+    st.rpile.append(next(r for r in st.rpile if r != top))   # a card twice, another missing
+    st.touched |= RISK_CARDS
+    assert "risk cards" in sim.invariants(st)
+    st.rpile[-1] = top
+    st.touched |= RISK_CARDS
+    assert sim.invariants(st) == ""
+    st.indiv[1] = -1
+    st.touched |= SCORES
+    assert "negative score" in sim.invariants(st)
+    st.indiv[1] = 0
+    st.touched |= SCORES
+    assert sim.invariants(st) == ""
+    st.hands[0].append(st.pile.pop())     # a break nothing marked: the full look of the next stage sees it
+    assert sim.invariants(st) == ""
+    st.checked = -1
+    assert "holds" in sim.invariants(st)
+
+
+def test_every_change_between_two_looks_is_marked(sim):
+    """Between two full looks (one a stage, see invariants.py) the invariants check only what the
+    engine marked as changed: over whole Tours, every change of the race cards, the risk cards, the
+    scores and the squares made by a decision is marked."""
+    from pnp.simulate.turns import chance_rng, policy_rng
+
+    def kinds(st):
+        return {RACE_CARDS: (list(st.pile), list(st.played), list(st.to_play), [list(h) for h in st.hands]),
+                RISK_CARDS: (list(st.rpile), [list(h) for h in st.held]),
+                SCORES: (list(st.indiv), list(st.teampts), [list(k) for k in st.itt_keys])}
+
+    changed = dict.fromkeys(["squares", RACE_CARDS, RISK_CARDS, SCORES], 0)
+    for players, policy, seed in [(4, "random", 1), (4, "greedy", 2), (3, "random", 3), (2, "greedy", 4)]:
+        rng, choose = chance_rng(seed), sim.policy(policy, policy_rng(seed))
+        st = sim.start(players, rng)
+        assert sim.invariants(st) == ""
+        while not st.over:
+            before, squares, stage = kinds(st), (list(st.col), list(st.bit)), st.stage
+            st = sim.apply(st, st.moves[choose(st, st.moves, st.seat)], rng)
+            if st.stage == stage and not st.over:
+                for kind, now in kinds(st).items():
+                    if now != before[kind]:
+                        changed[kind] += 1
+                        assert st.touched & kind, f"seed {seed}: a change of kind {kind} is not marked"
+                if (list(st.col), list(st.bit)) != squares:
+                    changed["squares"] += 1
+                    assert st.moved, f"seed {seed}: cyclists moved, none marked"
+            assert sim.invariants(st) == ""
+    assert all(changed.values()), changed

@@ -152,6 +152,8 @@ class EngineData:
         self.stopped_pass = rules.stopped_team == "pass"
         self.most_squares = rules.card_use == "most-squares"
         self.foremost_first = rules.move_order == "foremost-first"
+        self.spread_cache: dict[tuple, tuple] = {}
+        """A card's spreads and moves for a set of cyclists and a headwind (road._spreads), made as met."""
         self.lane_moves: dict[tuple[int, int, int], tuple[tuple, ...]] = {}
         """The moves of a cyclist choosing its square (road._lane_moves), made as met."""
         self.itt_distance = course.finish - min((c for c, _lane in course.itt_starts), default=course.finish)

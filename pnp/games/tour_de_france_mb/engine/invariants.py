@@ -11,22 +11,35 @@
   the sum of its stages' points, and the time trial racers' cards are never fewer than the course
   needs.
 
-The squares are checked in full at the first look of every stage, then for the cyclists that moved.
+Everything is checked in full at the first look of every stage and at the end of the Tour. In
+between, a look checks what changed since the last one: the cyclists that moved (``State.moved``)
+and the race cards, risk cards and scores if the engine touched them (``State.touched``: every
+function that moves a card or scores marks it). A move that changes nothing of a kind cannot break
+its rules; tests/test_tour_de_france_mb_engine.py plays Tours to check that every change is marked.
 """
 
 from __future__ import annotations
 
 from pnp.games.tour_de_france_mb.engine.data import ITT, TTT, EngineData
-from pnp.games.tour_de_france_mb.engine.state import State
+from pnp.games.tour_de_france_mb.engine.state import RACE_CARDS, RISK_CARDS, SCORES, State
 
 
 def broken(data: EngineData, st: State) -> str:
-    return st.stuck or _cards(data, st) or _cyclists(data, st) or _scores(data, st)
+    if st.stuck:
+        return st.stuck
+    if st.checked != st.stage or st.over:
+        st.checked = st.stage
+        st.moved.clear()
+        st.touched = 0
+        return _race_cards(data, st) or _risk_cards(data, st) or _all_cyclists(data, st) or _scores(data, st)
+    touched = st.touched
+    st.touched = 0
+    return (touched & RACE_CARDS and _race_cards(data, st)) or (touched & RISK_CARDS and _risk_cards(data, st)) \
+        or (st.moved and _cyclists(data, st)) or (touched & SCORES and _scores(data, st)) or ""
 
 
-def _cards(data: EngineData, st: State) -> str:
-    """Every card counted and its index summed in one pass over the piles and hands (this runs
-    after every decision); the checks and their messages in the order of the list above."""
+def _race_cards(data: EngineData, st: State) -> str:
+    """Every race card counted and its index summed in one pass over the pile and hands."""
     pile, played, to_play, hands = st.pile, st.played, st.to_play, st.hands
     n = len(pile) + len(played) + len(to_play)
     ids = sum(pile) + sum(played) + (sum(to_play) if to_play else 0)
@@ -43,16 +56,20 @@ def _cards(data: EngineData, st: State) -> str:
     if most > size:
         seat = max(range(st.n), key=lambda s: len(hands[s]))
         return f"seat {seat + 1} holds {len(hands[seat])} race cards, the rules deal {size}"
+    return ""
+
+
+def _risk_cards(data: EngineData, st: State) -> str:
     rpile = st.rpile
-    r, rids, most = len(rpile), sum(rpile), 0
+    r, ids, most = len(rpile), sum(rpile), 0
     for held in st.held:
         if held:
             k = len(held)
             r += k
-            rids += sum([card for card, _cyc in held])
+            ids += sum([card for card, _cyc in held])
             if k > most:
                 most = k
-    if r != len(data.risks) or rids != data.risk_ids:
+    if r != len(data.risks) or ids != data.risk_ids:
         return f"{r} risk cards in the pile and before the players; the deck has {len(data.risks)}"
     if most > data.risk_hand:
         return f"a player holds more than {data.risk_hand} risk card(s)"
@@ -60,13 +77,8 @@ def _cards(data: EngineData, st: State) -> str:
 
 
 def _cyclists(data: EngineData, st: State) -> str:
-    """Every square in full once a stage (or at the end); otherwise the cyclists that moved since the
-    last look, and as many squares taken as cyclists on the course (two on one square, or a square
-    cleared under another cyclist, would break it)."""
-    if st.checked != st.stage or st.over:
-        st.checked = st.stage
-        st.moved.clear()
-        return _all_cyclists(data, st)
+    """The cyclists that moved since the last look, and as many squares taken as cyclists on the
+    course (two on one square, or a square cleared under another cyclist, would break it)."""
     bits = st.bit
     if sum(map(int.bit_count, st.occ)) != len(bits) - bits.count(0):
         return "the squares taken are not those of the cyclists"

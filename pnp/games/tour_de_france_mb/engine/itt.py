@@ -11,8 +11,8 @@ import random
 
 from pnp.games.tour_de_france_mb.engine import piles
 from pnp.games.tour_de_france_mb.engine.data import EngineData
-from pnp.games.tour_de_france_mb.engine.state import (DECIDE, ITT_CARD, ITT_HEAT, ITT_RANK, ITT_TURN, STAGE_END,
-                                                      StageLog, State)
+from pnp.games.tour_de_france_mb.engine.state import (DECIDE, ITT_CARD, ITT_HEAT, ITT_RANK, ITT_TURN, RACE_CARDS,
+                                                      SCORES, STAGE_END, StageLog, State)
 
 ABANDONED = 1 << 30
 """The card count of a racer that could not finish (no card left to draw): behind every finisher."""
@@ -52,6 +52,7 @@ def next_heat(data: EngineData, st: State, rng: random.Random) -> None:
         c = seat * per
         st.col[c], st.bit[c], st.done[c] = column, 1 << (lane - 1), False
         st.occ[column] |= st.bit[c]
+        st.moved.append(c)
         st.itt_cards[seat] = 0
         st.itt_done[seat] = False
     piles.deal(st, st.racers, data.itt_hand, rng)
@@ -91,6 +92,7 @@ def racer_turn(data: EngineData, st: State, rng: random.Random) -> None:
 def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
     card = move[1]
     seat = st.seat
+    st.touched |= RACE_CARDS
     st.hands[seat].remove(card)
     st.played.append(card)
     st.log.plays += 1
@@ -108,6 +110,7 @@ def _ride(data: EngineData, st: State, seat: int, squares: int) -> None:
     if new >= data.course.finish:
         st.bit[c], st.done[c] = 0, True
         st.itt_done[seat] = True
+        st.touched |= SCORES
         st.itt_keys[seat].append(st.itt_cards[seat])
     else:
         st.col[c] = new
@@ -123,11 +126,13 @@ def _abandon(data: EngineData, st: State, seat: int) -> None:
     st.occ[st.col[c]] &= ~st.bit[c]
     st.bit[c], st.done[c] = 0, True
     st.itt_done[seat] = True
+    st.touched |= SCORES
     st.itt_keys[seat].append(ABANDONED)
     st.itt_index += 1
 
 
 def _end_heat(st: State) -> None:
+    st.touched |= RACE_CARDS
     for seat in st.racers:
         st.played.extend(st.hands[seat])
         st.hands[seat].clear()
@@ -155,6 +160,7 @@ def rank(data: EngineData, st: State, rng: random.Random) -> None:
         return
     st.log.ties_first = len(groups[0]) if groups else 0
     st.log.itt_cards = [keys[0] if keys else 0 for keys in st.itt_keys]
+    st.touched |= SCORES
     place = 0
     for group in groups:
         best = points[place] if place < len(points) else 0

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 from pnp.games.tour_de_france_mb.engine.data import EngineData
-from pnp.games.tour_de_france_mb.engine.state import NONE, State
+from pnp.games.tour_de_france_mb.engine.state import NONE, RACE_CARDS, RISK_CARDS, State
 
 
 def gather(data: EngineData, st: State, rng: random.Random) -> None:
     """Every race card back into one shuffled pile (the dealer takes the whole pile at each stage)."""
+    st.touched |= RACE_CARDS
     st.pile = list(range(len(data.cards)))
     st.played = []
     st.to_play = []
@@ -25,9 +26,11 @@ def draw(st: State, rng: random.Random) -> int:
         if not st.played:
             st.log.dry += 1
             return NONE
+        st.touched |= RACE_CARDS
         st.log.runouts.append((st.round, st.log.plays))
         st.pile, st.played = st.played, []
         rng.shuffle(st.pile)
+    st.touched |= RACE_CARDS
     return st.pile.pop()
 
 
@@ -35,6 +38,8 @@ def fill(st: State, seat: int, size: int, rng: random.Random) -> None:
     """Draw until the seat holds ``size`` race cards (or nothing is left to draw)."""
     hand = st.hands[seat]
     pile = st.pile
+    if pile and len(hand) < size:
+        st.touched |= RACE_CARDS
     while pile and len(hand) < size:   # draw() itself, while the pile holds cards
         hand.append(pile.pop())
     while len(hand) < size:
@@ -55,4 +60,5 @@ def deal(st: State, seats: list[int], size: int, rng: random.Random) -> None:
 
 def under(st: State, risk: int) -> None:
     """A risk card played goes face down under its pile."""
+    st.touched |= RISK_CARDS
     st.rpile.insert(0, risk)

@@ -17,8 +17,8 @@ from pnp.games.tour_de_france_mb.engine import piles
 from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
-                                                      NONE, RED, STAGE_END, TRACE, TRACE_BASE, TURN, StageLog,
-                                                      State)
+                                                      NONE, RACE_CARDS, RED, RISK_CARDS, SCORES, STAGE_END, TRACE,
+                                                      TRACE_BASE, TURN, StageLog, State)
 
 
 def start(data: EngineData, st: State, rng: random.Random) -> None:
@@ -87,6 +87,7 @@ def on_red(data: EngineData, st: State, move: tuple, rng: random.Random) -> None
 
 
 def _play_red(data: EngineData, st: State, seat: int, index: int) -> None:
+    st.touched |= RISK_CARDS
     risk, cyc = st.held[seat].pop(index)
     st.traced(risk, cyc)
     card = data.risks[risk]
@@ -175,6 +176,7 @@ def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
 
 
 def on_discard(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    st.touched |= RACE_CARDS
     st.hands[st.seat].remove(move[1])
     st.played.append(move[1])
     st.traced(move[1])
@@ -201,46 +203,37 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
     numbers and bonus are one move."""
     per = data.per_team
     base = seat * per
-    team = st.team[seat]
     bits, skip, stalled = st.bit, st.skip, st.stalled
-    held = st.held[seat]
-    wind = st.headwind
-    if not wind and not skip and not (extras and held) and not base <= stalled < base + per \
-            and all(bits[base:base + per]):
-        # every cyclist takes its number as printed: the moves precomputed per card (plain_options)
-        kinds, options = data.team_kind[team], data.team_plain[team]
-        seen: set = set()
-        out: list[tuple] = []
+    usable = 0   # the cyclist slots that take their number this turn, as bits
+    for k in range(per):
+        if bits[base + k] and not (skip >> k) & 1 and base + k != stalled:
+            usable |= 1 << k
+    held = st.held[seat] if extras else ()
+    boosts, extra_cards = [NONE], [NONE]
+    for i, (risk, cyc) in enumerate(held):
+        card = data.risks[risk]
+        if card.effect == "boost" and (usable >> (cyc - base)) & 1:
+            boosts.append(i)
+        elif card.effect == "extra-card" and bits[cyc]:
+            extra_cards.append(i)
+    team, wind = st.team[seat], st.headwind
+    kinds = data.team_kind[team]
+    seen = set()
+    out: list[tuple] = []
+    if len(boosts) == 1 and len(extra_cards) == 1:   # no blue card to play with it
         for card in cards:
             kind = kinds[card]
             if kind not in seen:
                 seen.add(kind)
-                out.extend(options[card])
+                out.extend(_spread_moves(data, card, data.colour_of[card] == team, usable, wind))
         return _most_squares(data, st, seat, out) if data.most_squares else out
-    usable = [bool(bits[base + k]) and not (skip >> k) & 1 and base + k != stalled for k in range(per)]
-    boosts, extra_cards = [NONE], [NONE]
-    if extras and held:
-        for i, (risk, cyc) in enumerate(held):
-            card = data.risks[risk]
-            if card.effect == "boost" and usable[cyc - base]:
-                boosts.append(i)
-            elif card.effect == "extra-card" and bits[cyc]:
-                extra_cards.append(i)
-    plain = all(usable) and not wind and len(boosts) == 1 and len(extra_cards) == 1
-    seen = set()
-    out = []
     for card in cards:
-        own = data.colour_of[card] == team
-        kind = data.card_kind[card][own]
+        kind = kinds[card]
         if kind in seen:
             continue
         seen.add(kind)
-        if plain:
-            out.extend(data.plain_options[card][own])
-            continue
         mine: set = set()
-        for vals in data.spreads[card][own]:
-            vals = tuple(max(0, v - wind) if usable[k] else 0 for k, v in enumerate(vals))
+        for vals in _spreads(data, card, data.colour_of[card] == team, usable, wind):
             for b in boosts:
                 got = vals
                 if b != NONE:
@@ -253,6 +246,28 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
                         mine.add(key)
                         out.append((CARD, card, got, b, x))
     return _most_squares(data, st, seat, out) if data.most_squares else out
+
+
+def _spreads(data: EngineData, card: int, own: bool, usable: int, wind: int) -> tuple[tuple[int, ...], ...]:
+    """The card's spreads (``data.spreads``) with the headwind taken off and 0 for the cyclist slots
+    not in ``usable``, in the same order (made once per case: ``data.spread_cache``)."""
+    key = (card, own, usable, wind, False)
+    found = data.spread_cache.get(key)
+    if found is None:
+        found = data.spread_cache[key] = tuple(
+            tuple(max(0, v - wind) if (usable >> k) & 1 else 0 for k, v in enumerate(vals))
+            for vals in data.spreads[card][own])
+    return found
+
+
+def _spread_moves(data: EngineData, card: int, own: bool, usable: int, wind: int) -> tuple[tuple, ...]:
+    """The moves of the card without a blue card: one per distinct spread of ``_spreads``, in order."""
+    key = (card, own, usable, wind, True)
+    found = data.spread_cache.get(key)
+    if found is None:
+        found = data.spread_cache[key] = tuple(
+            (CARD, card, vals, NONE, NONE) for vals in dict.fromkeys(_spreads(data, card, own, usable, wind)))
+    return found
 
 
 def _most_squares(data: EngineData, st: State, seat: int, out: list[tuple]) -> list[tuple]:
@@ -350,6 +365,7 @@ def road_for(data: EngineData, st: State, seat: int) -> tuple:
 def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
     _, card, squares, boost, extra = move
     seat = st.seat
+    st.touched |= RACE_CARDS
     if card in st.to_play:
         st.to_play.remove(card)
     else:
@@ -359,6 +375,7 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
     st.traced(card, *squares)
     if boost != NONE or extra != NONE:
         held = st.held[seat]
+        st.touched |= RISK_CARDS
         for i in sorted((i for i in (boost, extra) if i != NONE), reverse=True):
             risk, _cyc = held.pop(i)
             if data.risks[risk].effect == "extra-card":
@@ -458,6 +475,7 @@ def _green(data: EngineData, st: State, cyc: int) -> None:
     """A cyclist crosses the green line: the first takes the Green Jersey, unless it wears the Yellow
     (it scores, and the Green goes to the second across)."""
     seat = cyc // data.per_team
+    st.touched |= SCORES
     st.green_crossed += 1
     if st.green_crossed == 1:
         st.indiv[seat] += data.points.green_first
@@ -497,6 +515,7 @@ def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
     if not st.rpile:
         st.log.risk_dry += 1
         return
+    st.touched |= RISK_CARDS
     risk = st.rpile.pop()
     card = data.risks[risk]
     st.log.risk_draws += 1
@@ -510,6 +529,7 @@ def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
     elif card.effect == "combativity":
         piles.under(st, risk)
         st.risk_played = True
+        st.touched |= SCORES
         st.indiv[seat] += data.points.combativity
     else:
         st.held[seat].append((risk, cyc))

@@ -11,7 +11,7 @@ place's points (TDF-D-TIES). The time trial scores in itt.py.
 from __future__ import annotations
 
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
-from pnp.games.tour_de_france_mb.engine.state import NONE, State
+from pnp.games.tour_de_france_mb.engine.state import NONE, RACE_CARDS, RISK_CARDS, SCORES, State
 
 
 def place_points(table: tuple[int, ...], place: int) -> int:
@@ -74,6 +74,7 @@ def score_ttt(data: EngineData, st: State) -> None:
 
 def end_stage(data: EngineData, st: State) -> None:
     """Score the stage, hand the Yellow Jersey on, put back the risk cards still held."""
+    st.touched |= RACE_CARDS | RISK_CARDS | SCORES
     if st.kind == ROAD:
         score_road(data, st)
     elif st.kind == TTT:

@@ -19,6 +19,9 @@ TRACE_BASE = 1_000_003
 RED, DISCARD, CARD, LANE, ITT_CARD = range(5)
 DECISIONS = ("red card", "discard", "race card", "lane", "time trial card")
 
+# what changed since the invariants last looked (State.touched, bits): they check only that
+RACE_CARDS, RISK_CARDS, SCORES = 1, 2, 4
+
 # where the game is (State.phase): DECIDE waits for the seat to move; the others run on their own
 (DECIDE, STAGE_START, TURN, MOVE, AFTER_PLAY, END_TURN, STAGE_END, ITT_HEAT, ITT_TURN,
  ITT_RANK) = range(10)
@@ -77,7 +80,7 @@ class State:
         "skip", "stalled", "headwind", "risk_played", "red_stop", "pending", "extra_left", "redraw_left",
         "to_play", "closing", "complete_round", "round", "log", "logs", "last_places",
         "heats", "racers", "itt_cards", "itt_keys", "itt_done", "rerun_left", "itt_index", "trace",
-        "moved", "checked", "stuck",
+        "moved", "touched", "checked", "stuck",
     )
 
     def __init__(self, players: int, cyclists: int, columns: int) -> None:
@@ -138,6 +141,7 @@ class State:
         self.itt_index = 0                    # the racer of the heat to play next
         self.trace = 0                        # a digest of what the players did (see ``traced``)
         self.moved: list[int] = []            # cyclists moved since the invariants last looked
+        self.touched = 0                      # RACE_CARDS | RISK_CARDS | SCORES changed since then
         self.checked = -1                     # the stage whose squares the invariants checked in full
         self.stuck = ""                       # why the game stopped moving on by itself (an invariant)
 
