@@ -524,19 +524,31 @@ def diff(ctx: Ctx, game: str, from_rev: str, to_rev: str | None, fmt: str) -> No
               help="Stop after this many builds (tests).")
 @click.option("--debounce", type=click.IntRange(10, 10000), default=300, show_default=True,
               help="Milliseconds to wait for a burst of saves to end.")
+@click.option("--preview", is_flag=True,
+              help="Also make the kit's HTML gallery after every build and serve it on localhost (it reloads itself).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The preview's port (0: any free port).")
 @click.pass_obj
 @_fail_cleanly
 def watch(ctx: Ctx, game: str, paper: str, lang: str, draft: bool, out: Path | None, max_builds: int | None,
-          debounce: int) -> None:
+          debounce: int, preview: bool, port: int) -> None:
     """Build GAME, then again on every save of its data or the templates (incremental: only what
     changed is repainted). Prints what changed, the rules-model findings and what was written; a
-    data error is reported and the watch goes on."""
+    data error is reported and the watch goes on. With --preview, the gallery (pnp export --to html)
+    follows every build at the address printed."""
     from pnp.build import BuildOptions, watch_game
+    from pnp.export.preview import Preview
 
     (folder,) = _resolve(ctx, (game,)).values()
     (code,) = _game_languages(game, folder, _langs(lang))[:1]
     options = BuildOptions(out=out or default_out(), paper=paper.lower(), lang=code, draft=draft)
-    watch_game(folder, options, lambda text: click.echo(text), max_builds=max_builds, debounce_ms=debounce)
+    after = Preview(folder, options, port, click.echo) if preview else None
+    try:
+        watch_game(folder, options, lambda text: click.echo(text), max_builds=max_builds, debounce_ms=debounce,
+                   after_build=after)
+    finally:
+        if after is not None:
+            after.close()
 
 
 # --- calibrate ------------------------------------------------------------------------------

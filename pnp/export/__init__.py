@@ -17,6 +17,7 @@ FORMATS: dict[str, str] = {
     "pod": "pnp.export.pod",
     "card-pdf": "pnp.export.card_pdf",
     "tts": "pnp.export.tts",
+    "html": "pnp.export.html",
 }
 """Format name -> module. A format module is added here and nowhere else."""
 
