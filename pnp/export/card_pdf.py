@@ -54,7 +54,7 @@ def groups(pieces: list[Piece]) -> dict[str, list[Piece]]:
 def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     """Write one PDF per group of pieces and export.json into <game>/<lang>/card-pdf/."""
     folder = f"{kit.model.id}/{kit.lang}/card-pdf"
-    pieces = [*kit.pieces(), *kit.boards()]
+    pieces = [kit.printed(p) for p in [*kit.pieces(), *kit.boards()]]
     written: list[tuple[str, Path]] = []
     pages: dict[str, int] = {}
     for n, (group, members) in enumerate(groups(pieces).items(), 1):

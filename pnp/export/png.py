@@ -76,7 +76,7 @@ def counts(pieces: list[Piece]) -> dict[str, int]:
 def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     """Write the PNGs and export.json into <game>/<lang>/png/."""
     folder = f"{kit.model.id}/{kit.lang}/png"
-    pieces = [with_bleed(p, options.bleed) for p in [*kit.pieces(), *kit.boards()]]
+    pieces = [with_bleed(kit.printed(p), options.bleed) for p in [*kit.pieces(), *kit.boards()]]
     written = write_pngs(faces(pieces), options.dpi, lambda name: tx.path(f"{folder}/{name}"))
     kinds = counts(pieces)
     extra = {"dpi": options.dpi, "bleed_mm": pieces[0].bleed if pieces else 0.0, "pieces": len(pieces),

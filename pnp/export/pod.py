@@ -79,7 +79,7 @@ def deck_jobs(kit: KitSource, profile: Profile) -> tuple[list[DeckJob], list[dic
         kind, trim = pieces[0].kind, pieces[0].trim
         product = profile.product_for(trim) if kind in DECK_KINDS else None
         if product is not None:
-            fitted = [_fitted(p, product, profile.bleed) for p in pieces]
+            fitted = [kit.printed(_fitted(p, product, profile.bleed)) for p in pieces]
             jobs.append(DeckJob(group, len(jobs) + 1, product, fitted, trim))
             continue
         size = f"{trim[0]:g} x {trim[1]:g} mm"

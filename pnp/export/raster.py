@@ -69,7 +69,9 @@ def _render(page, width: int, height: int) -> "Image.Image":
     bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
     pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER)
     try:
-        return bitmap.to_pil().copy()  # RGB already: the copy detaches it from PDFium's buffer
+        # RGB already; the pixels stay in the buffer Python allocated for the bitmap (not PDFium's), which
+        # the image holds on to if Pillow maps it rather than copies it
+        return bitmap.to_pil()
     finally:
         bitmap.close()
 

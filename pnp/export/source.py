@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.layout.scene import Group, Rect, Style, Symbol, Use, translate
+from pnp.layout.scene import Group, Rect, Scene, Style, Symbol, Use, translate
 
 if TYPE_CHECKING:
     from pnp.layout.kit import KitPlan, Section
@@ -80,6 +80,18 @@ class KitSource:
             symbol = Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)
             out.append(Piece(f"board/{side.board_id}-{side.side_id}", "boards", "boards", symbol, None, x))
         return out
+
+    def printed(self, piece: Piece) -> Piece:
+        """``piece`` as the kit prints it: a draft's watermark across its front and back (the build
+        marks whole sheets; a picture of one card carries its own mark)."""
+        if not self.plan.draft:
+            return piece
+        return replace(piece, front=self._marked(piece.front),
+                       back=self._marked(piece.back) if piece.back is not None else None)
+
+    def _marked(self, symbol: Symbol) -> Symbol:
+        scene = self.plan.mark(Scene(symbol.width, symbol.height, (Use(symbol),)))
+        return Symbol(f"{symbol.key}@draft", scene.width, scene.height, scene.items)
 
     def summary(self) -> str:
         from pnp.check.report import summary
