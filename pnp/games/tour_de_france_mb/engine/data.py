@@ -16,7 +16,6 @@ from itertools import permutations
 
 from pnp.errors import PnpError
 from pnp.games.tour_de_france_mb import checks as C
-from pnp.games.tour_de_france_mb.engine.state import CARD, NONE
 from pnp.games.tour_de_france_mb.facts import EngineRules, Points
 from pnp.model.game_model import GameModel
 
@@ -118,9 +117,6 @@ class EngineData:
                 with_bonus = {o[:k] + (o[k] + self.colour_bonus,) + o[k + 1:] for o in orders for k in range(len(o))}
                 own = sorted(set(orders) | with_bonus)
             self.spreads.append((tuple(orders), tuple(own)))
-        # the moves a card gives when every cyclist can take its number (no headwind, no blue card)
-        self.plain_options = tuple(tuple(tuple((CARD, i, v, NONE, NONE) for v in spread) for spread in pair)
-                                   for i, pair in enumerate(self.spreads))
         self.colour_of = tuple(c.colour for c in self.cards)
         self.card_kind = tuple(((c.values, False), (c.values, c.bonus and bool(self.colour_bonus)))
                                for c in self.cards)
@@ -139,9 +135,6 @@ class EngineData:
         self.team_kind = tuple(tuple(kinds[c.colour == t] for c, kinds in zip(self.cards, self.card_kind))
                                for t in range(len(self.teams)))
         """Per team, per card: ``card_kind`` as that team sees it."""
-        self.team_plain = tuple(tuple(opts[c.colour == t] for c, opts in zip(self.cards, self.plain_options))
-                                for t in range(len(self.teams)))
-        """Per team, per card: ``plain_options`` as that team plays it."""
         self.unfavourable = tuple(not r.favourable for r in self.risks)
         """Per risk card: whether it is red (held, it keeps the team off the finish)."""
         self.road_points = tuple(self.points.road_individual)
@@ -153,7 +146,8 @@ class EngineData:
         self.most_squares = rules.card_use == "most-squares"
         self.foremost_first = rules.move_order == "foremost-first"
         self.spread_cache: dict[tuple, tuple] = {}
-        """A card's spreads and moves for a set of cyclists and a headwind (road._spreads), made as met."""
+        """A card's spreads for a set of cyclists and a headwind (road._spreads), and a team's moves of
+        every card for them (road.card_options), made as met."""
         self.lane_moves: dict[tuple[int, int, int], tuple[tuple, ...]] = {}
         """The moves of a cyclist choosing its square (road._lane_moves), made as met."""
         self.itt_distance = course.finish - min((c for c, _lane in course.itt_starts), default=course.finish)

@@ -98,8 +98,10 @@ class TourEngine(TurnEngine):
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
             vals = values(data, state, moves, seat, rows)
             best = max(vals)
+            if vals.count(best) == 1:
+                return vals.index(best)
             top = [i for i, v in enumerate(vals) if v == best]
-            return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+            return top[rng.randrange(len(top))]
         return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:

@@ -29,7 +29,8 @@ NEAR = 6
 def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
     """``value`` of every move of the decision before ``seat`` (one decision: one kind of move).
     ``rows``: a dict the caller keeps across decisions, where the race card values keep what they
-    work out per cyclist (the values are the same without it)."""
+    work out per cyclist, by (points for arriving, points for the green line) then (squares it can go,
+    column) (the values are the same without it)."""
     kind = moves[0][0]
     if kind == CARD:
         return _cards(data, st, moves, seat, rows)
@@ -70,13 +71,16 @@ def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
     line = data.green_first if not st.green_done else 0
     if rows is None:
         rows = {}
+    kept = rows.get((arrive, line))
+    if kept is None:
+        kept = rows[(arrive, line)] = {}
     col = st.col
     table = []
     for k, cap in enumerate(caps):
-        key = (cap, col[base + k], arrive, line)
-        row = rows.get(key)
+        key = (cap, col[base + k])
+        row = kept.get(key)
         if row is None:
-            row = rows[key] = _slot_row(data, *key)
+            row = kept[key] = _slot_row(data, cap, col[base + k], arrive, line)
         table.append(row)
     out = []
     append = out.append

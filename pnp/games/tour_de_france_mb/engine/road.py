@@ -221,11 +221,16 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
     seen = set()
     out: list[tuple] = []
     if len(boosts) == 1 and len(extra_cards) == 1:   # no blue card to play with it
+        moves_of = data.spread_cache.get((team, usable, wind))
+        if moves_of is None:
+            moves_of = data.spread_cache[(team, usable, wind)] = tuple(
+                _spread_moves(data, card, data.colour_of[card] == team, usable, wind)
+                for card in range(len(data.cards)))
         for card in cards:
             kind = kinds[card]
             if kind not in seen:
                 seen.add(kind)
-                out.extend(_spread_moves(data, card, data.colour_of[card] == team, usable, wind))
+                out.extend(moves_of[card])
         return _most_squares(data, st, seat, out) if data.most_squares else out
     for card in cards:
         kind = kinds[card]
@@ -251,7 +256,7 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
 def _spreads(data: EngineData, card: int, own: bool, usable: int, wind: int) -> tuple[tuple[int, ...], ...]:
     """The card's spreads (``data.spreads``) with the headwind taken off and 0 for the cyclist slots
     not in ``usable``, in the same order (made once per case: ``data.spread_cache``)."""
-    key = (card, own, usable, wind, False)
+    key = (card, own, usable, wind)
     found = data.spread_cache.get(key)
     if found is None:
         found = data.spread_cache[key] = tuple(
@@ -262,12 +267,7 @@ def _spreads(data: EngineData, card: int, own: bool, usable: int, wind: int) -> 
 
 def _spread_moves(data: EngineData, card: int, own: bool, usable: int, wind: int) -> tuple[tuple, ...]:
     """The moves of the card without a blue card: one per distinct spread of ``_spreads``, in order."""
-    key = (card, own, usable, wind, True)
-    found = data.spread_cache.get(key)
-    if found is None:
-        found = data.spread_cache[key] = tuple(
-            (CARD, card, vals, NONE, NONE) for vals in dict.fromkeys(_spreads(data, card, own, usable, wind)))
-    return found
+    return tuple((CARD, card, vals, NONE, NONE) for vals in dict.fromkeys(_spreads(data, card, own, usable, wind)))
 
 
 def _most_squares(data: EngineData, st: State, seat: int, out: list[tuple]) -> list[tuple]:
@@ -372,7 +372,10 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
         st.hands[seat].remove(card)
     st.played.append(card)
     st.log.plays += 1
-    st.traced(card, *squares)
+    t = st.trace * TRACE_BASE + card + 7   # st.traced(card, *squares)
+    for v in squares:
+        t = t * TRACE_BASE + v + 7
+    st.trace = t % TRACE
     if boost != NONE or extra != NONE:
         held = st.held[seat]
         st.touched |= RISK_CARDS
@@ -382,13 +385,14 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
                 st.extra_left += data.risks[risk].value
             piles.under(st, risk)
             st.risk_played = True
-    base = seat * data.per_team
+    per = data.per_team
+    base = seat * per
     cols = st.col
-    if data.foremost_first:
-        order = sorted([(-cols[base + k], k) for k, v in enumerate(squares) if v])
-    else:
-        order = sorted([(cols[base + k], k) for k, v in enumerate(squares) if v])
-    st.pending = [(base + k, squares[k]) for _col, k in order]
+    # the cyclists given a number, by column (foremost or rearmost first), then slot: the key
+    # column * sign + slot sorts as (column * sign, slot) does, and the slot is the key mod per
+    sign = -per if data.foremost_first else per
+    order = sorted([cols[base + k] * sign + k for k, v in enumerate(squares) if v])
+    st.pending = [(base + key % per, squares[key % per]) for key in order]
     st.phase = MOVE
 
 
