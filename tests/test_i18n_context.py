@@ -102,3 +102,59 @@ def test_the_rulebook_prints_each_meaning_in_german() -> None:
     with activate(prepared.language):
         markdown = render_rulebook_markdown(localize_model(model, prepared.language))
     assert "| Zug |" in markdown and "| Art |" in markdown
+
+
+# --- rulebooks: paragraph-sized blocks, and a reason for every fragment ------------------------
+
+
+def rulebook_blocks(game: str) -> list[tuple[int, str, list[str], str]]:
+    """(line, msgid, translator comments, source line) of every block of the game's rulebook template."""
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+
+    from pnp.i18n.extract import COMMENT_TAGS, JINJA_METHOD, JINJA_OPTIONS
+
+    path = DATA / game / "templates" / "rulebook.md.j2"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = extract_from_file(JINJA_METHOD, str(path), DEFAULT_KEYWORDS, COMMENT_TAGS, JINJA_OPTIONS,
+                              strip_comment_tags=True)
+    return [(n, m if isinstance(m, str) else m[0], comments, lines[n - 1]) for n, m, comments, _ in found]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_short_rulebook_block_says_why_it_is_short(game) -> None:
+    """A block that is not a sentence (a table cell, a label, a list joiner, a list item that ends the
+    sentence before it) carries a translator comment; headings and figure captions are units."""
+    fragments = []
+    for line, msgid, comments, source in rulebook_blocks(game):
+        if source.lstrip().startswith(("#", "![")):
+            continue
+        sentence = len(msgid.split()) > 3 and msgid.rstrip()[-1] in ".:;!?»)"
+        if not sentence and not comments:
+            fragments.append(f"{game} rulebook.md.j2:{line}: {msgid!r}")
+    assert not fragments, "\n".join(fragments)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_paragraph_is_one_block_unless_two_plurals_part_it(game) -> None:
+    path = DATA / game / "templates" / "rulebook.md.j2"
+    text = path.read_text(encoding="utf-8")
+    assert "{% endtrans %} {% trans" not in text  # two blocks of one paragraph, side by side
+    for line, msgid, comments, source in rulebook_blocks(game):
+        if source.startswith("{#- Translators: the next sentence"):
+            assert any("plural" in c for c in comments), (game, line)
+
+
+def test_merged_blocks_keep_every_language_s_sentences() -> None:
+    """The merged paragraphs read as the fragments did: the German colour paragraph has all three
+    of its sentences, with the data's names and letters in place."""
+    from pnp.i18n.data import localize_model
+    from pnp.layout.rulebook_context import render_rulebook_markdown
+
+    game = DATA / "green-jersey"
+    model = load_game(game)
+    prepared = prepare(game, model, "de")
+    with activate(prepared.language):
+        markdown = render_rulebook_markdown(localize_model(model, prepared.language))
+    line = next(ln for ln in markdown.splitlines() if ln.startswith("Jedes farbige Trikot"))
+    assert "Jedes Trikot trägt außerdem einen Buchstaben" in line and line.endswith("Anfangsbuchstabe seiner Farbe.")
+    assert "**Erster Sprint:** Mischt die Fahrerkarten" in markdown
