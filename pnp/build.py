@@ -234,9 +234,13 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
                 problems.append(exc.render())
         problems += _untranslated_in_use(options)
         if problems:
-            unique = fit_problems(list(dict.fromkeys(problems)), recorder.overflows, model, options)
-            raise BuildFailed("\n".join(f"{head}: {p}" for p in unique)
-                              + f"\n{len(unique)} layout problem(s) in {lang}; nothing was written.")
+            told, others, found = fit_problems(list(dict.fromkeys(problems)), recorder.overflows, model, options)
+            count = f"{len(others)} "
+            if told:  # the layout's own lines of the same overflows follow the translator's: not counted twice
+                count = (f"{len(told)} translation(s) too long for their room (pnp i18n check {model.id} --lang "
+                         f"{lang} lists every one at once) and {len(others)} other ")
+            raise BuildFailed("\n".join(f"{head}: {p}" for p in told + others + found)
+                              + f"\n{count}layout problem(s) in {lang}; nothing was written.")
         cards = sum(d.size for d in model.decks if d.sheet == "cards")
         if inc is not None:
             cache = Cache(quick, {}, summary, [e.name for e in entries], cards)
@@ -253,20 +257,23 @@ def _write_cards(model: "GameModel", options: BuildOptions, progress: Progress, 
     return files, kept, cards, plan.draft
 
 
-def fit_problems(problems: list[str], overflows: list, model: "GameModel", options: BuildOptions) -> list[str]:
-    """``problems`` of a build, located (``located_texts``); in a translation, the texts too long
-    for their room (``overflows``, pnp.layout.rooms) are told in the translator's terms instead, one
-    line per PO entry: its file and line, the msgid, the component and by how much."""
+def fit_problems(problems: list[str], overflows: list, model: "GameModel", options: BuildOptions
+                 ) -> tuple[list[str], list[str], list[str]]:
+    """The lines a failed build shows, as (translator's, others, layout's): in a translation, the
+    texts too long for their room (``overflows``, pnp.layout.rooms) in the translator's terms, one
+    line per PO entry (its file and line, the msgid, the component, by how much); the other
+    problems located (``located_texts``); and the same overflows as the layout found them (card,
+    template line), without a guessed PO line. In the source language, every problem is located."""
     lang = options.lang
     if not overflows or lang == (model.info.source_language or "fr"):
-        return located_texts(problems, model, lang)
+        return [], located_texts(problems, model, lang), []
     from pnp.i18n.catalogs import display
     from pnp.i18n.fitcheck import explain
 
     po = Path(model.sources.folder) / "locales" / f"{lang}.po"
     told = [o.render(display(po)) for o in explain([(options.paper, r) for r in overflows], po)]
-    rest = [p for p in problems if " does not fit at " not in p]
-    return told + located_texts(rest, model, lang)
+    found = [p for p in problems if " does not fit at " in p]
+    return told, located_texts([p for p in problems if p not in found], model, lang), found
 
 
 def located_texts(problems: list[str], model: "GameModel", lang: str) -> list[str]:

@@ -93,6 +93,9 @@ class Finder:
     would be found everywhere)."""
     CONTAINED_FORMAT = 10
     """Letters a string with placeholders needs for that ("%(a)s ou %(b)s" would match any "ou")."""
+    WHOLE = 6
+    """Letters a string with placeholders needs to be a text whole, unless its words are a third of
+    the text ("%(a)s ou %(b)s" is "2 ou 3", not any sentence with "ou" in it)."""
     DEPTH = 2
     """How deep placeholders' values are looked into (a name inside a rule inside a caption)."""
 
@@ -121,7 +124,8 @@ class Finder:
     def _whole(self, norm: str, whole: bool, depth: int) -> tuple[list[Found], int]:
         """The most literal strings that match ``norm`` whole with the strings of their placeholders'
         values, and how many literal characters they match."""
-        matches = [(p, m) for p in self.patterns if p.anchor in norm and (m := p.regex.fullmatch(norm))]
+        matches = [(p, m) for p in self.patterns if p.anchor in norm and (m := p.regex.fullmatch(norm))
+                   and (p.letters >= self.WHOLE or 3 * p.literal >= len(norm))]
         if not matches:
             return [], 0
         best = max(p.literal for p, _ in matches)
