@@ -18,6 +18,7 @@ FORMATS: dict[str, str] = {
     "card-pdf": "pnp.export.card_pdf",
     "tts": "pnp.export.tts",
     "html": "pnp.export.html",
+    "press": "pnp.export.press",
 }
 """Format name -> module. A format module is added here and nowhere else."""
 
