@@ -465,7 +465,9 @@ def _export_one(game_id: str, folder: Path, fmt: str, options) -> None:
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True,
               help="Resolution of the pictures (png, tts).")
 @click.option("--no-bleed", is_flag=True, help="Pictures cut at the trim, without the bleed (png).")
-@click.option("--profile", default=None, metavar="NAME", help="A print-on-demand service's profile (pod).")
+@click.option("--profile", default=None, metavar="NAME",
+              help="A print-on-demand service's profile (pod); for press, the print shop's CMYK ICC profile "
+                   "(a .icc file; default: Ghostscript's default_cmyk.icc).")
 @click.option("--draft", is_flag=True, help="Export even if the catalog has gaps (watermarked).")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: output/); files go to OUT/<game>/<lang>/<format>/.")
