@@ -46,9 +46,9 @@ def front_files(names: list[str]) -> list[str]:
     return [n for n in names if not n.endswith("-back.png")]
 
 
-def check_sizes(folder: Path, names: list[str], pieces: list, dpi: int, bleed: bool) -> None:
-    """Every front (and back) is its piece's trim, plus its bleed when ``bleed``, at ``dpi``; RGB; the
-    file says its dpi."""
+def check_sizes(folder: Path, names: list[str], pieces: list, dpi: int, bleed: bool, board_dpi: int = 0) -> None:
+    """Every front (and back) is its piece's trim, plus its bleed when ``bleed``, at ``dpi`` (a board
+    side at ``board_dpi``, when given); RGB; the file says its dpi."""
     fronts = front_files(names)
     assert len(fronts) == len(pieces)
     backs = {n.split("-", 1)[0][:-1]: n for n in names if n.endswith("-back.png")}
@@ -56,14 +56,15 @@ def check_sizes(folder: Path, names: list[str], pieces: list, dpi: int, bleed: b
         assert name.startswith(f"{i:04d}"), name
         w, h = piece.trim
         margin = 2 * piece.bleed if bleed else 0.0
-        want = (px(w + margin, dpi), px(h + margin, dpi))
+        at = board_dpi if piece.kind == "boards" and board_dpi else dpi
+        want = (px(w + margin, at), px(h + margin, at))
         shown = [name] + ([backs[f"{i:04d}"]] if piece.back is not None else [])
         assert (piece.back is not None) == (f"{i:04d}" in backs), name
         for file in shown:
             with Image.open(folder / file) as im:
                 assert im.size == want, (file, im.size, want)
                 assert im.mode == "RGB", file
-                assert tuple(round(d) for d in im.info["dpi"]) == (dpi, dpi), file
+                assert tuple(round(d) for d in im.info["dpi"]) == (at, at), file
 
 
 @pytest.fixture(scope="module")
@@ -138,6 +139,18 @@ def test_no_bleed_cuts_at_the_trim(tmp_path: Path) -> None:
     assert manifest["bleed_mm"] == 0.0
     with Image.open(folder / "0001a-movement-single-rouge-1-1-front.png") as im:
         assert im.size == (px(63.5, 100), px(88.9, 100))
+
+
+def test_boards_are_drawn_at_most_at_the_board_resolution(tmp_path: Path, monkeypatch) -> None:
+    from pnp.export import png
+
+    monkeypatch.setattr(png, "BOARD_DPI", 30)
+    folder, manifest = export(tmp_path, "green-jersey", dpi=LOW_DPI)
+    assert manifest["dpi"] == LOW_DPI and manifest["board_dpi"] == 30
+    check_sizes(folder, [f["name"] for f in manifest["files"]], expected_pieces("green-jersey"), LOW_DPI, bleed=True,
+                board_dpi=30)
+    with Image.open(folder / "0090-boards-plateau-b.png") as im:
+        assert im.size == (px(606, 30), px(366, 30))
 
 
 @pytest.mark.parametrize("game", GAMES)

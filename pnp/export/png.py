@@ -16,6 +16,9 @@ from pnp.layout.scene import Symbol
 
 DESCRIPTION = "one PNG per card face and back, token, piece and board side (--dpi, --no-bleed)"
 
+BOARD_DPI = 300
+"""The board sides' resolution at most: a 660 x 500 mm board is 46 million pixels at 300 dpi, and
+would be 740 million (2 GB in memory) at 1200."""
 Place = Callable[[str], Path]
 """Where the file of a name goes (an OutputTransaction's tx.path under the export folder)."""
 
@@ -77,10 +80,15 @@ def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     """Write the PNGs and export.json into <game>/<lang>/png/."""
     folder = f"{kit.model.id}/{kit.lang}/png"
     pieces = [with_bleed(kit.printed(p), options.bleed) for p in [*kit.pieces(), *kit.boards()]]
-    written = write_pngs(faces(pieces), options.dpi, lambda name: tx.path(f"{folder}/{name}"))
+    named = faces(pieces)
+    cut = len(named) - sum(1 for p in pieces if p.kind == "boards")  # a board side is one picture, the last ones
+    board_dpi = min(options.dpi, BOARD_DPI)
+    place = lambda name: tx.path(f"{folder}/{name}")  # noqa: E731
+    written = write_pngs(named[:cut], options.dpi, place) + write_pngs(named[cut:], board_dpi, place)
     kinds = counts(pieces)
-    extra = {"dpi": options.dpi, "bleed_mm": pieces[0].bleed if pieces else 0.0, "pieces": len(pieces),
-             "cards": kinds.get("cards", 0), "kinds": kinds}
+    extra = {"dpi": options.dpi, "board_dpi": board_dpi, "bleed_mm": pieces[0].bleed if pieces else 0.0,
+             "pieces": len(pieces), "cards": kinds.get("cards", 0), "kinds": kinds}
     tx.path(f"{folder}/export.json").write_text(export_manifest(kit, "png", folder, written, extra), encoding="utf-8")
     return Exported("png", Path(folder), summary=f"{len(pieces)} pieces ({kinds.get('cards', 0)} cards), "
-                                                 f"{len(written)} PNG files at {options.dpi} dpi")
+                                                 f"{len(written)} PNG files at {options.dpi} dpi"
+                                                 + (f" (boards at {board_dpi})" if board_dpi != options.dpi else ""))

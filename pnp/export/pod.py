@@ -70,7 +70,7 @@ def deck_jobs(kit: KitSource, profile: Profile) -> tuple[list[DeckJob], list[dic
     """The decks the service prints, each with its product, and what is left out (with why);
     ExportFailed naming every deck of the kit's cards that no product of the service fits."""
     by_group: dict[str, list[Piece]] = {}
-    for p in [*kit.pieces(), *kit.boards()]:
+    for p in kit.pieces():
         by_group.setdefault(p.group, []).append(p)
     jobs: list[DeckJob] = []
     left_out: list[dict[str, Any]] = []
@@ -87,6 +87,9 @@ def deck_jobs(kit: KitSource, profile: Profile) -> tuple[list[DeckJob], list[dic
             refused.append(f"deck '{group}' is {size}")
         why = f"{size}: no product of {profile.name} has this size" if kind in DECK_KINDS else f"{kind}, not cards"
         left_out.append({"group": group, "kind": kind, "count": len(pieces), "why": why})
+    sides = sum(len(b.sides) for b in kit.model.boards)  # no card product prints a board: not drawn
+    if sides:
+        left_out.append({"group": "boards", "kind": "boards", "count": sides, "why": "boards, not cards"})
     if refused:
         products = ", ".join(p.label() for p in profile.products)
         raise ExportFailed(f"{kit.model.id}: {'; '.join(refused)}: {profile.name} prints {products} (within "
