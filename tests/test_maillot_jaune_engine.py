@@ -24,7 +24,7 @@ from pnp.games.maillot_jaune.engine import EngineData, EngineError, race
 from pnp.games.maillot_jaune.engine.gaps import GAPS, engine_gaps
 from pnp.games.maillot_jaune.engine.moves import Moves, legal_moves
 from pnp.games.maillot_jaune.engine.policy import value, values
-from pnp.games.maillot_jaune.engine.state import ABANDONED, AFTER_PUNCTURE, FINISHED
+from pnp.games.maillot_jaune.engine.state import ABANDONED, AFTER_PUNCTURE, FINISHED, RACING
 from pnp.games.maillot_jaune.facts import EngineRules
 from pnp.games.maillot_jaune.simulation import SIMULATION, MaillotJauneSimulation
 from pnp.model import load_game
@@ -285,6 +285,59 @@ def test_the_invariants_catch_a_broken_rule(sims, monkeypatch):
     monkeypatch.setattr(race, "_cross", lambda data, st, r: st.crossed.append(r))  # forgets to leave the road
     outcome = sim.play(4, 1, "greedy")
     assert outcome.error and dict(outcome.error_at)["stage"] == 1
+
+
+def test_the_invariants_catch_a_broken_rider(sims):
+    sim = sims["advanced"]
+    rng = random.Random(2)
+    st = sim.start(4, rng)
+    assert sim.invariants(st) == ""
+    for _ in range(20):
+        st = sim.apply(st, sim.legal_moves(st)[0], rng)
+        assert sim.invariants(st) == ""
+    a, b = [r for r, s in enumerate(st.status) if s == RACING][:2]
+    miss = st.miss[a]
+    st.miss[a] = -1
+    st.touched.append(a)
+    assert "turns to miss" in sim.invariants(st)
+    st.miss[a] = miss
+    st.touched.append(a)
+    assert sim.invariants(st) == ""
+    del st.occ[(st.col[b], st.lane[b])]        # a square cleared under a rider nobody marked: the count sees it
+    assert "squares marked taken" in sim.invariants(st)
+    st.occ[(st.col[b], st.lane[b])] = b
+    assert sim.invariants(st) == ""
+    st.energy[b] = -1                          # a break nothing marked: the full look of the next stage sees it
+    assert sim.invariants(st) == ""
+    st.checked = -1
+    assert "energy" in sim.invariants(st)
+
+
+def test_every_rider_changed_between_two_looks_is_marked(sims):
+    """Between two full looks (one a stage, see invariants.py) the invariants check the riders the
+    engine marked as changed: over whole games, every rider a move changes is marked."""
+    def riders(st):
+        return [(st.col[r], st.lane[r], st.status[r], st.energy[r], st.form[r], st.miss[r], st.times[r],
+                 st.form_spent[r], st.energy_spent[r]) for r in range(len(st.status))]
+
+    changed = 0
+    for (level, sim), policy, seed in [(lv, pol, sd) for sd, lv in enumerate(sims.items()) for pol in ("random",
+                                                                                                       "greedy")]:
+        for players in (2, 5):
+            rng, choose = random.Random(seed), sim.policy(policy, random.Random(seed + 1))
+            st = sim.start(players, rng)
+            assert sim.invariants(st) == ""
+            while not st.over:
+                before, stage = riders(st), st.stage
+                legal = sim.legal_moves(st)
+                st = sim.apply(st, legal[choose(st, legal, st.seat)], rng)
+                if st.stage == stage and not st.over:
+                    for r, (was, now) in enumerate(zip(before, riders(st))):
+                        if was != now:
+                            changed += 1
+                            assert r in st.touched, f"{level} {policy}: rider {r} changed, not marked"
+                assert sim.invariants(st) == ""
+    assert changed > 1000
 
 
 def test_one_process_and_two_give_the_same_report(sims):

@@ -25,6 +25,7 @@ class RaceEngine(TurnEngine):
         self.data = data
         self.game = data.game
         self.costs: dict = {}  # the greedy policy's costs per dial and form (policy.values), filled as met
+        self.groups: dict = {}  # the move groups of a square on an empty road (moves.legal_moves), filled as met
 
     @classmethod
     def from_model(cls, model, level: str | None = None, side: str | None = None, **options) -> "RaceEngine":
@@ -49,7 +50,7 @@ class RaceEngine(TurnEngine):
         return state.seat
 
     def legal_moves(self, state: State) -> list:
-        return moves.legal_moves(self.data, state)
+        return moves.legal_moves(self.data, state, self.groups)
 
     def apply(self, state: State, move, rng: random.Random) -> State:
         return race.apply(self.data, state, move, rng)
@@ -83,8 +84,10 @@ class RaceEngine(TurnEngine):
         def greedy(state, legal, seat):
             vals = policy.values(data, state, legal, costs)
             best = max(vals)
+            if vals.count(best) == 1:
+                return vals.index(best)
             top = [i for i, v in enumerate(vals) if v == best]
-            return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+            return top[rng.randrange(len(top))]
         return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:

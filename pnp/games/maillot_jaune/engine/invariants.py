@@ -8,6 +8,12 @@
   has not spent both (engine.abandon: both-empty);
 - no rider moves back; riders over the line crossed in or after the winner's round, once each;
 - turns to miss are never negative; times never negative.
+
+Every rider is checked at the first look of every stage and at the end of the game; in between, the
+riders the engine changed since the last look (``State.touched``: the rider that played, the riders
+it helped or pulled along, a rider that missed its turn, crossed the line or abandoned), and as many
+squares marked taken as riders on the road. tests/test_maillot_jaune_engine.py plays games to check
+that every rider changed between two looks is marked.
 """
 
 from __future__ import annotations
@@ -18,21 +24,31 @@ from pnp.games.maillot_jaune.engine.state import ABANDONED, FINISHED, RACING, St
 
 def broken(data: EngineData, st: State) -> str:
     """What rule ``st`` breaks, or ""."""
-    return _riders(data, st) or _race(data, st)
+    touched = st.touched
+    if st.checked != st.stage or st.over:
+        st.checked = st.stage
+        riders = range(len(st.status))
+    elif len(touched) == 1:
+        riders = (touched[0],)
+    else:
+        riders = sorted(set(touched))
+    touched.clear()
+    return _riders(data, st, riders) or _race(data, st)
 
 
-def _riders(data: EngineData, st: State) -> str:
-    """Every rider's square and gauges (one pass: this runs after every move)."""
+def _riders(data: EngineData, st: State, riders) -> str:
+    """The square and gauges of every rider of ``riders``, and as many squares marked taken as riders
+    on the road."""
     stage = data.stages[st.stage]
     low, finish, squares = stage.low, stage.finish, data.squares
     occ = st.occ
     both = data.rules.abandon == "both-empty"
     e_max, f_max, f_start, e_start = data.energy_max, data.form_max, data.form_start, data.energy_start
-    on_road = 0
-    for r, s in enumerate(st.status):
+    status = st.status
+    for r in riders:
+        s = status[r]
         e, f = st.energy[r], st.form[r]
         if s == RACING:
-            on_road += 1
             sq = (st.col[r], st.lane[r])
             if occ.get(sq) != r:
                 return f"rider {data.riders[r]} stands on column {sq[0]}, lane {sq[1]}, which the board does not " \
@@ -49,6 +65,7 @@ def _riders(data: EngineData, st: State) -> str:
                 return f"rider {data.riders[r]} abandoned with {e} energy and {f} form left"
         elif e + st.energy_spent[r] != e_start:
             return f"rider {data.riders[r]}'s dial went up within the stage: {e} left, {st.energy_spent[r]} spent"
+    on_road = status.count(RACING)
     if len(occ) != on_road:
         return f"{len(occ)} squares marked taken for {on_road} riders on the road"
     return ""
@@ -71,14 +88,14 @@ def _race(data: EngineData, st: State) -> str:
     r, before, after = st.moved
     if r >= 0 and after < before:
         return f"rider {data.riders[r]} moved back from column {before} to {after}"
-    if len(set(st.crossed)) != len(st.crossed):
+    if st.crossed and len(set(st.crossed)) != len(st.crossed):
         return "a rider crossed the line twice"
     for x in st.crossed:
         if st.status[x] != FINISHED:
             return f"rider {data.riders[x]} crossed the line but is not marked over it"
         if st.cross_round[x] < st.winner_round or st.cross_round[x] > st.round:
             return f"rider {data.riders[x]} crossed in round {st.cross_round[x]}, the winner in {st.winner_round}"
-    finished = sum(1 for s in st.status if s == FINISHED)
+    finished = st.status.count(FINISHED)
     if finished != len(st.crossed):
         return f"{finished} riders over the line, {len(st.crossed)} crossed it"
     if st.current >= 0 and st.status[st.current] != RACING:

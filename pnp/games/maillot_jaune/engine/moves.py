@@ -145,34 +145,84 @@ class Moves(Sequence):
         return f"Moves({list(self)!r})"
 
 
-def legal_moves(data: EngineData, st: State) -> Moves:
-    """Every move of the rider to play (never empty: it may stay where it is)."""
+def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves:
+    """Every move of the rider to play (never empty: it may stay where it is). ``cache``: a dict
+    the caller keeps across decisions, where the groups of a square on an empty road are kept
+    (``_groups``; the moves are the same without it)."""
     r = st.current
-    s = stars(data, st, r)
+    c, lane = st.col[r], st.lane[r]
+    s = data.stars_of(r, c)
     if st.phase == AFTER_PUNCTURE:
         found = destinations(data, st, r, st.budget)
         return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in found], len(found))
     top = safe_max(data, st, r)
-    risky = data.risky_max
-    groups = []
-    append = groups.append
-    n = 0
-    for col, k, d in destinations(data, st, r, s + top + risky):
-        extra = d - s
-        if extra <= 0:
-            append((col, k, 0, 0, 0, -1))
-            n += 1
-        else:
-            low = extra - risky if extra > risky else 0
-            high = extra if extra < top else top
-            append((col, k, low, high, extra, -1))
-            n += high - low + 1
+    if data.rules.passing == "around":   # the squares a rider reaches depend on the others on the way
+        groups, n = _free_groups(data, st, r, s, top)
+    else:
+        key = (st.stage, c, lane, s, top)
+        found = cache.get(key) if cache is not None else None
+        if found is None:
+            found = _groups(data, st.stage, c, lane, s, top)
+            if cache is not None:
+                cache[key] = found
+        own, size, ahead, cross = found
+        occ = st.occ
+        groups = [own]
+        n = size
+        for sq, group, size in ahead:
+            if sq not in occ:
+                groups.append(group)
+                n += size
+        if cross is not None:
+            groups.append(cross[0])
+            n += cross[1]
     if data.advanced:
         helps = _helps(data, st, r, groups)
         if helps:
             groups += helps
             n = None
     return Moves(groups, n)
+
+
+def _group(col: int, k: int, d: int, s: int, top: int, risky: int) -> tuple[tuple, int]:
+    """The group of moves ending on (``col``, ``k``) ``d`` steps away for a rider of ``s`` stars who
+    may pay ``top`` safe squares, and how many moves it holds (see ``Moves``)."""
+    extra = d - s
+    if extra <= 0:
+        return (col, k, 0, 0, 0, -1), 1
+    low = extra - risky if extra > risky else 0
+    high = extra if extra < top else top
+    return (col, k, low, high, extra, -1), high - low + 1
+
+
+def _groups(data: EngineData, stage: int, c: int, lane: int, s: int, top: int) -> tuple:
+    """The groups of a rider on (``c``, ``lane``) in ``stage`` with ``s`` stars and ``top`` safe
+    squares, as ``destinations`` finds them on an empty road: (its own square's group and size,
+    ((square, group, size) of every road square within reach, in order), the crossing's (group,
+    size) or None). ``legal_moves`` keeps the squares nobody stands on."""
+    risky = data.risky_max
+    limit = data.stages[stage].finish - c
+    squares = data.squares
+    ahead, cross = [], None
+    for dc, k, d in _offsets(data.lanes, lane, s + top + risky):
+        if dc >= limit:
+            cross = _group(c + limit, 0, limit, s, top, risky)
+            break
+        sq = (c + dc, k)
+        if sq in squares:
+            ahead.append((sq, *_group(c + dc, k, d, s, top, risky)))
+    return (*_group(c, lane, 0, s, top, risky), tuple(ahead), cross)
+
+
+def _free_groups(data: EngineData, st: State, r: int, s: int, top: int) -> tuple[list, int]:
+    """The groups of every destination of the rider, found with the others on the road."""
+    risky = data.risky_max
+    groups, n = [], 0
+    for col, k, d in destinations(data, st, r, s + top + risky):
+        group, size = _group(col, k, d, s, top, risky)
+        groups.append(group)
+        n += size
+    return groups, n
 
 
 def _helps(data: EngineData, st: State, rider: int, groups: list) -> list:

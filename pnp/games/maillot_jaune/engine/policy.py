@@ -65,6 +65,34 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
     gc = st.times[r]
     out: list[float] = []
     append = out.append
+    if not leader and not plain:
+        # the common case: no rider to drag, so no lead cost; the same sums as the loop below
+        for col, lane, low, high, extra, helped in moves.groups:
+            if lane == 0:
+                v0 = finish - c0 + CROSS
+            else:
+                v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+            if helped >= 0:
+                mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
+                bonus = HELP if mate else -HELP
+                if extra <= 0:
+                    append(v0 + bonus)
+                    continue
+                odds = q * v0 + fallback
+                for safe in range(low, high + 1):
+                    risky = extra - safe
+                    append((odds if risky else v0) - split[safe][risky] + bonus)
+            elif extra <= 0:
+                append(v0)   # v0 + 0.0: v0 is never -0.0
+            elif low == high:
+                risky = extra - low
+                append((q * v0 + fallback if risky else v0) - split[low][risky])
+            else:
+                odds = q * v0 + fallback
+                for safe in range(low, high + 1):
+                    risky = extra - safe
+                    append((odds if risky else v0) - split[safe][risky])
+        return out
     for col, lane, low, high, extra, helped in moves.groups:
         if lane == 0:
             v0 = finish - c0 + CROSS

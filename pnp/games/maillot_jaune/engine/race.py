@@ -79,6 +79,7 @@ def next_turn(data: EngineData, st: State) -> None:
                 continue
             if st.miss[r] > 0:
                 st.miss[r] -= 1
+                st.touched.append(r)
                 st.counts.skipped += 1
                 continue
             begin_turn(data, st, r)
@@ -169,6 +170,7 @@ def apply(data: EngineData, st: State, move: Move, rng: random.Random) -> State:
     """Play ``move`` for the rider to play, then hand over to the next rider."""
     st.decisions += 1
     r = st.current
+    st.touched.append(r)
     col, lane, safe, risky, helped = move
     if st.phase == MOVE:
         c = st.counts
@@ -257,6 +259,7 @@ def _after_payment(data: EngineData, st: State, r: int) -> bool:
 
 def _abandon(data: EngineData, st: State, r: int) -> None:
     """The rider leaves the Tour, its dial and form spent."""
+    st.touched.append(r)
     if st.status[r] == RACING:
         del st.occ[(st.col[r], st.lane[r])]
     elif st.status[r] == FINISHED and r in st.crossed:
@@ -273,6 +276,7 @@ def _abandon(data: EngineData, st: State, r: int) -> None:
 
 
 def _cross(data: EngineData, st: State, r: int) -> None:
+    st.touched.append(r)
     del st.occ[(st.col[r], st.lane[r])]
     st.status[r] = FINISHED
     st.cross_round[r] = st.round
@@ -302,6 +306,7 @@ def _finish_move(data: EngineData, st: State, r: int, col: int, lane: int, helpe
         st.occ[(col, lane)] = r
     st.moved = (r, before, col)
     if helped >= 0 and st.status[helped] == RACING and st.miss[helped] > 0:
+        st.touched.append(helped)
         st.miss[r] += st.miss[helped]
         st.miss[helped] = 0
         st.counts.helps += 1
@@ -380,6 +385,7 @@ def _pull(data: EngineData, st: State, f: int, finish: int) -> None:
             st.counts.shifts += finish - st.col[x]
             _cross(data, st, x)
         elif target not in st.occ and data.is_road(*target):
+            st.touched.append(x)
             del st.occ[(st.col[x], st.lane[x])]
             st.col[x] = target[0]
             st.occ[target] = x

@@ -52,7 +52,7 @@ class State:
                  "round", "queue", "current", "seat", "phase", "budget", "unowned_turns",
                  "turn_col", "turn_lane", "follower", "partners", "crossed", "cross_round", "winner_round",
                  "times", "places", "holder", "draw", "over", "form_spent", "energy_spent", "moved",
-                 "counts", "decisions", "dial_emptied")
+                 "counts", "decisions", "dial_emptied", "touched", "checked")
 
     def __init__(self, riders: int, players: int) -> None:
         self.players = players
@@ -90,6 +90,8 @@ class State:
         self.counts = Counts(riders)
         self.decisions = 0
         self.dial_emptied = [False] * riders
+        self.touched: list[int] = []    # riders changed since the invariants last looked
+        self.checked = -1               # the stage the invariants last looked at in full
 
     def racing(self) -> list[int]:
         return [r for r, s in enumerate(self.status) if s == RACING]
