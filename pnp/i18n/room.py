@@ -66,12 +66,13 @@ class Place:
         if r.w is None:
             return f"{where}: {'one line' if self.whole else 'part of a line'} (its length is not measured)"
         w, size = _mm(r.w), _pt(r.min_size)
+        caps = " in capitals" if capitals(r) else ""
         if r.h is None:
             if self.whole:
-                return f"{where}: one line, {w} mm, about {n} characters at {size} pt"
+                return f"{where}: one line, {w} mm, about {n} characters at {size} pt{caps}"
             return f"{where}: part of a line of {w} mm (about {n} characters in all at {size} pt)"
         if self.whole:
-            return f"{where}: box {w} x {_mm(r.h)} mm, about {n} characters at {size} pt"
+            return f"{where}: box {w} x {_mm(r.h)} mm, about {n} characters at {size} pt{caps}"
         return f"{where}: part of a longer text in a box {w} x {_mm(r.h)} mm (about {n} characters in all at {size} pt)"
 
 
@@ -79,13 +80,19 @@ def capacity(room: rooms.Room) -> int | None:
     """About how many characters of ordinary words ``room`` holds at its smallest size."""
     if room.w is None:
         return None
-    average = fonts.width_mm(SAMPLE, room.font, room.min_size) / len(SAMPLE)
+    sample = SAMPLE.upper() if capitals(room) else SAMPLE
+    average = fonts.width_mm(sample, room.font, room.min_size) / len(sample)
     per_line = room.w / average
     if room.h is None:
         return _round(per_line)
     line = room.min_size * fonts.PT
     lines = 0 if room.h < line else math.floor((room.h - line) / (line * room.leading) + 1e-6) + 1
     return _round(lines * per_line * (WRAP if lines > 1 else 1.0))
+
+
+def capitals(room: rooms.Room) -> bool:
+    """Whether the room's text is printed in capitals (a band: the estimate counts wider letters)."""
+    return any(c.isalpha() for c in room.text) and room.text.upper() == room.text
 
 
 def _round(n: float) -> int:
