@@ -175,3 +175,29 @@ def test_watch_command_with_preview(tmp_path):
     assert r.exit_code == 0, r.output
     assert re.search(r"^preview: http://127\.0\.0\.1:\d+/ ", r.output, re.M), r.output
     assert (out / "green-jersey" / "en" / "html" / "index.html").is_file()
+
+
+def _draft_copy(tmp_path: Path) -> Path:
+    """Green Jersey with one English string left untranslated: only a draft exports."""
+    import polib
+
+    game = tmp_path / "data" / "green-jersey"
+    shutil.copytree(ROOT / "data" / "green-jersey", game)
+    po = polib.pofile(str(game / "locales" / "en.po"))
+    next(e for e in po if e.msgstr and not e.obsolete and any(f.endswith("cards.j2") for f, _ in e.occurrences)
+         ).msgstr = ""
+    po.save()
+    return game
+
+
+def test_a_draft_gallery_carries_the_watermark(tmp_path):
+    from pnp.build import BuildFailed
+
+    game = _draft_copy(tmp_path)
+    with pytest.raises(BuildFailed):
+        export_game(game, "html", ExportOptions(out=tmp_path / "out", lang="en"))
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.html"))
+    result = export_game(game, "html", ExportOptions(out=tmp_path / "out", lang="en", draft=True))
+    text = (tmp_path / "out" / result.folder / "index.html").read_text(encoding="utf-8")
+    used = re.findall(r'<use href="#([^"]+)"', text)
+    assert used and all(u.endswith("_draft") for u in used)  # every card, piece and board marked

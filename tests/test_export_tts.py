@@ -134,3 +134,16 @@ def test_sheet_grids():
     assert grid_for(3, 63.5, 88.9, 300).cell == (750, 1050)  # small decks keep the full resolution
     with pytest.raises(ValueError):
         grid_for(CAPACITY + 1, 63.5, 88.9, 300)
+
+
+def test_a_draft_s_sheets_carry_the_watermark(tmp_path):
+    """The same deck's sheet, exported from a draft and from the finished catalog, differ."""
+    from tests.test_export_html import _draft_copy
+
+    game = _draft_copy(tmp_path)
+    draft = export_game(game, "tts", ExportOptions(out=tmp_path / "draft", lang="en", dpi=50, draft=True))
+    final = export_game(ROOT / "data" / "green-jersey", "tts", ExportOptions(out=tmp_path / "final", lang="en", dpi=50))
+    for name in ("riders-faces-1.png", "riders-back.png", "board-plateau-a.png"):
+        a, b = (Image.open(tmp_path / d / r.folder / name).convert("RGB") for d, r in (("draft", draft),
+                                                                                      ("final", final)))
+        assert a.size == b.size and a.tobytes() != b.tobytes(), name

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.export.source import KitSource, Piece
-from pnp.layout.scene import Scene, Symbol, Use
+from typing import TYPE_CHECKING
+
+from pnp.export.source import KitSource, Piece, with_bleed
+from pnp.layout.scene import Symbol
+
+if TYPE_CHECKING:
+    from pnp.layout.kit import BoardSideArt
 
 
 @dataclass
@@ -80,9 +85,11 @@ def _names(kit: KitSource) -> dict[str, str]:
     return out
 
 
-def marked(kit: KitSource, symbol: Symbol) -> Symbol:
-    """``symbol`` as the kit prints it: with the draft watermark across it when the kit is a draft."""
-    if not kit.plan.draft:
-        return symbol
-    scene = kit.plan.mark(Scene(symbol.width, symbol.height, (Use(symbol),)))
-    return Symbol(f"{symbol.key}@draft", scene.width, scene.height, scene.items)
+def cut_pieces(kit: KitSource) -> list[Piece]:
+    """The kit's pieces as cut (at their trim) and printed (a draft's watermark across each)."""
+    return [kit.printed(with_bleed(p, False)) for p in kit.pieces()]
+
+
+def board_sides(kit: KitSource) -> list[tuple["BoardSideArt", Symbol]]:
+    """Every board side with its picture, cut at its trim and printed."""
+    return [(side, kit.printed(with_bleed(piece, False)).front) for side, piece in zip(kit.plan.sides, kit.boards())]

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.export import Exported, ExportOptions
-from pnp.export.designs import DesignGroup, design_groups, marked
+from pnp.export.designs import DesignGroup, board_sides, cut_pieces, design_groups
 from pnp.export.manifest import export_manifest
-from pnp.export.source import KitSource, with_bleed
+from pnp.export.source import KitSource
 from pnp.layout.scene import Scene, Symbol, Use
 
 DESCRIPTION = "a preview gallery: one HTML page with every card, piece, board and the rulebook (opens offline)"
@@ -52,21 +52,18 @@ class Picture:
 def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     """Write index.html, the rulebook and its pages and export.json into <game>/<lang>/html/."""
     folder = f"{kit.model.id}/{kit.lang}/html"
-    groups = design_groups(kit, [with_bleed(p, False) for p in kit.pieces()])
-    boards = _boards(kit)
-    symbols = [marked(kit, s) for g in groups for d in g.designs for s in (d.front, d.back) if s is not None]
+    groups = design_groups(kit, cut_pieces(kit))
+    boards = board_sides(kit)
+    symbols = [s for g in groups for d in g.designs for s in (d.front, d.back) if s is not None]
     defs, ids, root = _shared_svg([*symbols, *(b for _, b in boards)])
     written: list[tuple[str, Path]] = []
     rulebook = _rulebook(kit, tx, folder, written)
 
     def picture(symbol: Symbol | None) -> Picture | None:
-        if symbol is None:
-            return None
-        return Picture.of(marked(kit, symbol), ids)
+        return Picture.of(symbol, ids) if symbol is not None else None
 
     page = _render(kit, groups=[_group(g, picture) for g in groups], root=root, defs=defs, rulebook=rulebook,
-                   boards=[{"name": side.name, "picture": Picture.of(b, ids)}
-                           for side, b in boards])
+                   boards=[{"name": side.name, "picture": picture(b)} for side, b in boards])
     path = tx.path(f"{folder}/index.html")
     path.write_text(page, encoding="utf-8", newline="\n")
     written.insert(0, ("index.html", path))
@@ -82,17 +79,6 @@ def _group(group: DesignGroup, picture) -> dict:
     return {"id": group.id, "name": group.name, "kind": group.kind, "count": group.count,
             "designs": [{"label": d.label, "name": d.name, "copies": d.copies, "front": picture(d.front),
                          "back": picture(d.back)} for d in group.designs]}
-
-
-def _boards(kit: KitSource) -> list[tuple[object, Symbol]]:
-    """Every board side, cut at its trim, as a symbol."""
-    from pnp.layout.tiling import trimmed
-
-    out = []
-    for side in kit.plan.sides:
-        scene = kit.plan.mark(trimmed(side.scene))
-        out.append((side, Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)))
-    return out
 
 
 def _shared_svg(symbols: list[Symbol]) -> tuple[str, dict[str, str], dict[str, str]]:

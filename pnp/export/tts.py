@@ -25,12 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from pnp.export import ExportFailed, Exported, ExportOptions
-from pnp.export.designs import Design, DesignGroup, design_groups, marked
+from pnp.export.designs import Design, DesignGroup, board_sides, cut_pieces, design_groups
 from pnp.export.manifest import export_manifest
 from pnp.export.raster import MM_PER_INCH, rasterize, save_png
 from pnp.export.sheets import CAPACITY, Grid, compose, fitting_dpi, grid_for
-from pnp.export.source import KitSource, with_bleed
-from pnp.layout.scene import Symbol
+from pnp.export.source import KitSource
 
 DESCRIPTION = "Tabletop Simulator: deck sheets, board and piece pictures, a saved object (JSON)"
 
@@ -85,8 +84,8 @@ def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
     folder = f"{model.id}/{kit.lang}/tts"
     files = _Files(tx, folder)
     guids = _Guids(f"{model.id}/{kit.lang}")
-    groups = design_groups(kit, [with_bleed(p, False) for p in kit.pieces()])
-    boards = [_board(kit, sides, files, guids, options.dpi) for sides in _board_sides(kit)]
+    groups = design_groups(kit, cut_pieces(kit))
+    boards = [_board(sides, files, guids, options.dpi) for sides in _board_tiles(kit)]
     decks: list[TableObject] = []
     tiles: list[TableObject] = []
     keys = iter(range(1, 10_000))
@@ -95,7 +94,7 @@ def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
         if group.kind == "cards":
             decks.append(_deck(kit, group, files, guids, keys, options.dpi, sheets))
         else:
-            tiles += [_tile_stack(kit, d, files, guids, options.dpi) for d in group.designs]
+            tiles += [_tile_stack(d, files, guids, options.dpi) for d in group.designs]
     states = _laid_out(boards, decks + tiles)
     name = f"{model.id}-{kit.lang}.json"
     save = _save(kit, states)
@@ -129,7 +128,7 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
         chunk = group.designs[start:start + CAPACITY]
         grid = grid_for(len(chunk), w, h, dpi)
         key = next(keys)
-        faces, back_images, hidden = _drawn(kit, chunk, grid)
+        faces, back_images, hidden = _drawn(chunk, grid)
         face_url = files.png(f"{_safe(group.id)}-faces-{n}.png", compose(grid, faces, hidden), grid.dpi)
         if unique_back:
             back_url = files.png(f"{_safe(group.id)}-backs-{n}.png", compose(grid, back_images, hidden), grid.dpi)
@@ -153,13 +152,13 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
     return TableObject(deck, footprint)
 
 
-def _drawn(kit: KitSource, designs: list[Design], grid: Grid):
+def _drawn(designs: list[Design], grid: Grid):
     """The faces, the backs (white for a one-sided card) and the hidden card (the first back) of
     ``designs``, drawn at the grid's resolution."""
     from PIL import Image
 
-    symbols = [marked(kit, d.front) for d in designs]
-    backs = [marked(kit, d.back) for d in designs if d.back is not None]
+    symbols = [d.front for d in designs]
+    backs = [d.back for d in designs if d.back is not None]
     images = [im if im.size == grid.cell else im.resize(grid.cell, Image.Resampling.LANCZOS)
               for im in rasterize([*symbols, *backs], grid.dpi)]
     faces, drawn_backs = images[:len(symbols)], iter(images[len(symbols):])
@@ -170,35 +169,34 @@ def _drawn(kit: KitSource, designs: list[Design], grid: Grid):
 
 # --- boards and pieces --------------------------------------------------------------------------
 
-def _board_sides(kit: KitSource) -> list[list]:
-    """The sides of every board, board by board (a board's two sides are one tile's two faces)."""
-    by_board: dict[str, list] = {}
-    for side in kit.plan.sides:
-        by_board.setdefault(side.board_id, []).append(side)
+def _board_tiles(kit: KitSource) -> list[list[tuple]]:
+    """The sides of every board with their pictures, two by two (a board's two sides are one
+    tile's two faces)."""
+    by_board: dict[str, list[tuple]] = {}
+    for side, symbol in board_sides(kit):
+        by_board.setdefault(side.board_id, []).append((side, symbol))
     return [sides[i:i + 2] for sides in by_board.values() for i in range(0, len(sides), 2)]
 
 
-def _board(kit: KitSource, sides: list, files: _Files, guids: "_Guids", dpi: int) -> TableObject:
-    from pnp.layout.tiling import trimmed
-
-    urls, size = [], (0.0, 0.0)
-    for side in sides:
-        scene = kit.plan.mark(trimmed(side.scene))
-        size = (scene.width, scene.height)
-        fit = fitting_dpi(scene.width, scene.height, dpi)
-        (image,) = rasterize([Symbol(f"board:{side.key}", scene.width, scene.height, scene.items)], fit)
+def _board(sides: list[tuple], files: _Files, guids: "_Guids", dpi: int) -> TableObject:
+    urls = []
+    for side, symbol in sides:
+        fit = fitting_dpi(symbol.width, symbol.height, dpi)
+        (image,) = rasterize([symbol], fit)
         urls.append(files.png(f"board-{_safe(side.board_id)}-{_safe(side.side_id)}.png", image, fit))
-    name = " / ".join(s.name for s in sides)
-    state = _tile("Custom_Tile", guids(f"board/{sides[0].board_id}/{sides[0].side_id}"), name, urls[0],
+    first, symbol = sides[0]
+    name = " / ".join(side.name for side, _ in sides)
+    size = (symbol.width, symbol.height)
+    state = _tile("Custom_Tile", guids(f"board/{first.board_id}/{first.side_id}"), name, urls[0],
                   urls[1] if len(urls) > 1 else "", size, locked=True)
     return TableObject(state, _inches(size))
 
 
-def _tile_stack(kit: KitSource, design: Design, files: _Files, guids: "_Guids", dpi: int) -> TableObject:
+def _tile_stack(design: Design, files: _Files, guids: "_Guids", dpi: int) -> TableObject:
     """A piece (token, aid, standee) as a tile with its front and back pictures, one per copy."""
     w, h = design.trim
     fit = fitting_dpi(w, h, dpi)
-    symbols = [marked(kit, design.front)] + ([marked(kit, design.back)] if design.back else [])
+    symbols = [design.front] + ([design.back] if design.back else [])
     images = list(rasterize(symbols, fit))
     base = f"{_safe(design.group)}-{_safe(design.label.split('/', 1)[-1])}"
     front = files.png(f"{base}-front.png", images[0], fit, symbols[0].key)
