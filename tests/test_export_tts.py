@@ -147,3 +147,17 @@ def test_a_draft_s_sheets_carry_the_watermark(tmp_path):
         a, b = (Image.open(tmp_path / d / r.folder / name).convert("RGB") for d, r in (("draft", draft),
                                                                                       ("final", final)))
         assert a.size == b.size and a.tobytes() != b.tobytes(), name
+
+
+def test_a_deck_of_two_card_sizes_is_refused_with_its_place():
+    from pnp.export import ExportFailed
+    from pnp.export import tts
+    from pnp.export.designs import cut_pieces, design_groups
+    from pnp.export.source import open_kit
+
+    kit = open_kit(ROOT / "data" / "green-jersey", "en")
+    with kit.active():
+        group = design_groups(kit, cut_pieces(kit))[0]
+    group.designs[1].trim = (70.0, 120.0)
+    with pytest.raises(ExportFailed, match=r"decks\.yaml:\d+: deck 'movement' has cards of different sizes.*card_size"):
+        tts._deck(kit, group, None, None, iter([1]), 300, [])

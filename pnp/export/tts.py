@@ -116,8 +116,9 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
     """The deck of ``group``: its sheets written, its cards listed copy by copy."""
     w, h = group.designs[0].trim
     if any(d.trim != (w, h) for d in group.designs):
-        raise ExportFailed(f"{kit.model.id}: deck '{group.id}' mixes card sizes; Tabletop Simulator cuts a "
-                           "sheet into cards of one size (give the deck one card_size)")
+        where = kit.model.sources.component(f"deck:{group.id}")
+        raise ExportFailed(f"{where}: deck '{group.id}' has cards of different sizes; Tabletop Simulator cuts a "
+                           "sheet into cards of one size (give the deck one card_size, or split it in two)")
     backs = list(dict.fromkeys(d.back.key if d.back else None for d in group.designs))
     unique_back = len(backs) > 1
     custom: dict[str, dict[str, Any]] = {}
