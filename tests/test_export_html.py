@@ -201,3 +201,18 @@ def test_a_draft_gallery_carries_the_watermark(tmp_path):
     text = (tmp_path / "out" / result.folder / "index.html").read_text(encoding="utf-8")
     used = re.findall(r'<use href="#([^"]+)"', text)
     assert used and all(u.endswith("_draft") for u in used)  # every card, piece and board marked
+
+
+def test_watch_preview_on_a_port_in_use_says_so_before_building(tmp_path):
+    from pnp.export.preview import PreviewServer
+
+    taken = PreviewServer(port=0)
+    try:
+        port = taken.httpd.server_address[1]
+        r = CliRunner().invoke(cli, ["watch", "green-jersey", "--out", str(tmp_path), "--max-builds", "1",
+                                     "--preview", "--port", str(port)])
+        assert r.exit_code == 1, r.output
+        assert f"cannot serve the preview on 127.0.0.1:{port}" in r.output and "--port" in r.output
+        assert "file(s) written" not in r.output and not any(tmp_path.iterdir())
+    finally:
+        taken.stop()

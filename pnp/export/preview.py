@@ -19,7 +19,7 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def __init__(self, *args, server_state: "PreviewServer", **kwargs) -> None:
         self.state = server_state
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, directory=str(server_state.folder), **kwargs)
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         if self.path.split("?", 1)[0] != VERSION_PATH:
@@ -41,11 +41,12 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 class PreviewServer:
-    """An HTTP server for ``folder`` on ``host:port`` (port 0: any free port), in a thread."""
+    """An HTTP server for ``folder`` on ``host:port`` (port 0: any free port), in a thread; the port
+    is taken at once (a port in use is told before anything is built), the folder may come later."""
 
-    def __init__(self, folder: Path, port: int = 8000, host: str = "127.0.0.1") -> None:
-        self.folder, self.version = folder, 0
-        handler = partial(_Handler, server_state=self, directory=str(folder))
+    def __init__(self, folder: Path | None = None, port: int = 8000, host: str = "127.0.0.1") -> None:
+        self.folder, self.version = folder or Path("."), 0
+        handler = partial(_Handler, server_state=self)
         try:
             self.httpd = ThreadingHTTPServer((host, port), handler)
         except OSError as exc:
@@ -62,12 +63,17 @@ class PreviewServer:
     def start(self) -> None:
         self.thread.start()
 
+    @property
+    def started(self) -> bool:
+        return self.thread.is_alive()
+
     def bump(self) -> None:
         """A new build: open pages reload."""
         self.version += 1
 
     def stop(self) -> None:
-        self.httpd.shutdown()
+        if self.started:  # shutdown() waits for serve_forever, which never ran otherwise
+            self.httpd.shutdown()
         self.httpd.server_close()
 
 
@@ -76,8 +82,8 @@ class Preview:
     started after the first one, and the pages told to reload."""
 
     def __init__(self, folder: Path, options, port: int, echo: Callable[[str], None]) -> None:
-        self.folder, self.options, self.port, self.echo = folder, options, port, echo
-        self.server: PreviewServer | None = None
+        self.folder, self.options, self.echo = folder, options, echo
+        self.server = PreviewServer(port=port)
 
     def __call__(self) -> None:
         from pnp.export import ExportOptions, export_game
@@ -89,13 +95,12 @@ class Preview:
         except PnpError as exc:
             self.echo(f"preview: {exc}")
             return
-        if self.server is None:
-            self.server = PreviewServer(o.out / result.folder, self.port)
+        if not self.server.started:
+            self.server.folder = o.out / result.folder
             self.server.start()
             self.echo(f"preview: {self.server.url} (the page reloads after every build)")
         self.server.bump()
         self.echo(f"preview: {result.summary}")
 
     def close(self) -> None:
-        if self.server is not None:
-            self.server.stop()
+        self.server.stop()
