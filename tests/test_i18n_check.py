@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import polib
-import pytest
 
 from pnp.cli import cli
 
@@ -92,11 +91,13 @@ def test_overflows_are_grouped_by_entry_worst_first():
     po = Path(__file__).resolve().parent.parent / "data" / "green-jersey" / "locales" / "de.po"
     entry = next(e for e in polib.pofile(str(po)) if e.msgid == BAND and not e.msgctxt)
     text = entry.msgstr.upper() + " EXTRA"
-    small = Room(text, 61.5, None, 6, 7.5, "sans-bold", "card face 'jersey-move' (deck movement)", 0.05, "3.1 mm too wide")
+    small = Room(text, 61.5, None, 6, 7.5, "sans-bold", "card face 'jersey-move' (deck movement)", 0.05,
+                 "3.1 mm too wide")
     big = Room(text, 40.0, None, 6, 7.5, "sans-bold", "rulebook figure", 0.6, "24.0 mm too wide")
     other = Room("ein Text, den kein Eintrag macht", 10.0, 5.0, 6, 7, "sans", "kit cover", 0.2, "1.0 mm too tall")
     told = explain([("a4", small), ("letter", small), ("a4", big), ("a4", other)], po)
     assert [o.entry.msgid if o.entry else None for o in told] == [BAND, None]
     assert told[0].room is big and told[0].where == ["rulebook figure", "card face 'jersey-move' (deck movement)"]
     assert told[0].papers == ["a4", "letter"] and told[0].count == 2
-    assert told[1].render("de.po").startswith('the text "ein Text, den kein Eintrag macht": 20 % too long for kit cover')
+    assert told[1].render("de.po").startswith('the text "ein Text, den kein Eintrag macht": 20 % too long for '
+                                              'kit cover')

@@ -122,7 +122,8 @@ def test_a_band_line_too_wide_for_the_card_shrinks_then_is_a_located_problem(ctx
     assert line.width <= 61.5 + 1e-6 and line.size < size / textfit.fonts.PT
     (room,) = recorder.rooms
     assert room.single_line and room.w == pytest.approx(61.5) and room.where == "card face 'band' (deck movement)"
-    with pytest.raises(MarkupError, match=r"\[fr\] '1 MAILLOT DU COUREUR DE TÊTE ROUGE ET VERT ET BLANC' does not fit at .* pt: "
+    with pytest.raises(MarkupError, match=r"\[fr\] '1 MAILLOT DU COUREUR DE TÊTE ROUGE ET VERT ET BLANC' does not fit "
+                                          r"at .* pt: "
                                           r"[\d.]+ mm too wide for its line of 61.5 mm \(\d+ % too long\)"):
         _face(ctx, band.replace(word, word + " ET VERT ET BLANC"))
     given = band.replace("<text ", '<text pnp:width="75" pnp:min-size="11.3" ')  # the designer gives the room
@@ -150,7 +151,7 @@ def test_a_printed_text_is_traced_to_its_msgid_and_its_placeholders_values():
     assert [(f.key, f.whole) for f in finder.find("1 MAILLOT")] == [("band", True)]  # a band in capitals
     assert finder.find("Rouge ou bleu, au choix") == []  # a placeholder pattern is not looked for inside texts
     label = finder.find("Green Jersey v0.6 · 3 novembre 2023 · cartes · feuille 2")
-    assert ("label", True) in [(f.key, f.whole) for f in label] and ("cards", False) in [(f.key, f.whole) for f in label]
+    assert {("label", True), ("cards", False)} <= {(f.key, f.whole) for f in label}
     steps = finder.find("Prenez les cartes.\nLe Coureur rouge part.")  # texts joined in one box
     assert {f.key for f in steps} == {"cards", "rider"} and not any(f.whole for f in steps)
 

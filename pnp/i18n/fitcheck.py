@@ -108,7 +108,8 @@ class Overflow:
                 else f"one line of {_mm(r.w)} mm at {_pt(r.min_size)} pt")
         places = self.where[0] + (f" and {len(self.where) - 1} more" if len(self.where) > 1 else "")
         papers = "" if not self.papers or len(self.papers) == len(PAPERS) else f" on {_papers(self.papers)}"
-        head = f"{po}:{self.entry.line}: msgid {_quote(self.entry.msgid)}" if self.entry else f"the text {_quote(r.text)}"
+        head = (f"{po}:{self.entry.line}: msgid {_quote(self.entry.msgid)}" if self.entry
+                else f"the text {_quote(r.text)}")
         return (f"{head}: {percent(r.over)} too long for {places}, {room} ({r.detail}){papers}"
                 + (f" ({self.count} times)" if self.count > 1 else ""))
 

@@ -63,7 +63,7 @@ def pattern(key: Hashable, text: str, formatted: bool = True) -> Pattern | None:
             parts.append("%")
         else:
             names.append(m.group(1) or f"_{len(names)}")
-            parts.append(f"(.+?)")
+            parts.append("(.+?)")
         pos = m.end()
     literals.append(norm[pos:])
     parts.append(re.escape(norm[pos:]))

@@ -177,7 +177,8 @@ class Reader:
             return []  # another program's namespace (Inkscape, Illustrator): not drawn
         attrs = node.attrs
         for key in attrs:
-            if key.startswith("{" + PNP_NS) and not (node.name == "text" and key.split("}", 1)[1] in line_room.ATTRIBUTES):
+            own = node.name == "text" and key.split("}", 1)[-1] in line_room.ATTRIBUTES
+            if key.startswith("{" + PNP_NS) and not own:
                 raise self.fail(node, f"unknown pnp attribute pnp:{key.split('}', 1)[1]} on <{node.name}>",
                                 hint="pnp's attributes go on pnp's own elements (and pnp:width, pnp:min-size on "
                                      "<text>)")
