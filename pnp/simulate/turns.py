@@ -35,6 +35,21 @@ class ReplayError(ValueError):
     """A transcript does not fit the game it replays (a move that is not legal, moves left over...)."""
 
 
+def pick_best(values: Sequence[float], rng: random.Random) -> int:
+    """The index of the best of ``values``; several best: one of their indexes (in order) drawn with
+    ``rng.randrange``. What the greedy policy plays (engines that value moves themselves use it too)."""
+    best = max(values)
+    i = values.index(best)
+    ties = values.count(best)
+    if ties == 1:
+        return i
+    top = [i]
+    for _ in range(ties - 1):
+        i = values.index(best, i + 1)
+        top.append(i)
+    return top[rng.randrange(ties)]
+
+
 def chance_rng(seed: int) -> random.Random:
     """The generator of the game's chance (shuffles, dice)."""
     return random.Random(int(seed) * 2)
@@ -102,10 +117,7 @@ class TurnEngine(Simulation):
             return lambda state, moves, seat: rng.randrange(len(moves))
         if name == "greedy":
             def greedy(state, moves, seat):
-                values = self.values(state, moves, seat)
-                best = max(values)
-                top = [i for i, v in enumerate(values) if v == best]
-                return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+                return pick_best(self.values(state, moves, seat), rng)
             return greedy
         raise ValueError(f"no player policy '{name}' (use one of: {', '.join(self.policies)})")
 
@@ -146,22 +158,26 @@ class TurnEngine(Simulation):
             broken = self.invariants(state)
             if broken:
                 return Outcome(error=f"at the start: {broken}", error_move=0, error_at=self.where(state)), transcript
-        while not self.is_over(state):
-            if moves >= self.max_moves:
+        # the engine's methods looked up once: this loop runs for every move of every game
+        is_over, to_move, legal_moves, apply, invariants = (self.is_over, self.to_move, self.legal_moves,
+                                                            self.apply, self.invariants)
+        max_moves = self.max_moves
+        while not is_over(state):
+            if moves >= max_moves:
                 return Outcome(error=f"no end after {moves} moves", error_move=moves, error_at=self.where(state)), \
                     transcript
-            seat = self.to_move(state)
-            legal = self.legal_moves(state)
+            seat = to_move(state)
+            legal = legal_moves(state)
             if not legal:
                 return Outcome(error=f"seat {seat + 1} has no legal move", error_move=moves + 1,
                                error_at=self.where(state)), transcript
             index = choose(state, legal, seat)
             if record:
                 transcript.append(index)
-            state = self.apply(state, legal[index], rng)
+            state = apply(state, legal[index], rng)
             moves += 1
             if check:
-                broken = self.invariants(state)
+                broken = invariants(state)
                 if broken:
                     return Outcome(error=broken, error_move=moves, error_at=self.where(state)), transcript
         return Outcome(self.winner(state), moves, self.detail(state)), transcript
