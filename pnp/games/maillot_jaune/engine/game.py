@@ -11,7 +11,7 @@ from pnp.games.maillot_jaune.engine import invariants, moves, policy, race
 from pnp.games.maillot_jaune.engine.data import EngineData
 from pnp.games.maillot_jaune.engine.record import RaceRecord, record
 from pnp.games.maillot_jaune.engine.state import State
-from pnp.simulate.turns import TurnEngine
+from pnp.simulate.turns import TurnEngine, pick_best
 
 
 class RaceEngine(TurnEngine):
@@ -82,12 +82,7 @@ class RaceEngine(TurnEngine):
         data, costs = self.data, self.costs
 
         def greedy(state, legal, seat):
-            vals = policy.values(data, state, legal, costs)
-            best = max(vals)
-            if vals.count(best) == 1:
-                return vals.index(best)
-            top = [i for i, v in enumerate(vals) if v == best]
-            return top[rng.randrange(len(top))]
+            return pick_best(policy.values(data, state, legal, costs), rng)
         return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:

@@ -227,6 +227,8 @@ def _free_groups(data: EngineData, st: State, r: int, s: int, top: int) -> tuple
 
 def _helps(data: EngineData, st: State, rider: int, groups: list) -> list:
     """The same moves again, ending beside a punctured rider, with the help given (advanced rules)."""
+    if not any(st.miss):
+        return []
     waiting = [p for p, m in enumerate(st.miss) if m > 0 and p != rider and st.status[p] == RACING]
     if not waiting:
         return []

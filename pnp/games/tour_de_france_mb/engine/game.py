@@ -20,7 +20,7 @@ from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
                                                       ITT_HEAT, ITT_RANK, ITT_TURN, LANE, MOVE, RED,
                                                       STAGE_END, STAGE_START, TURN, State)
-from pnp.simulate.turns import Choose, TurnEngine
+from pnp.simulate.turns import Choose, TurnEngine, pick_best
 
 RUNNING = {
     TURN: road.begin_turn, MOVE: road.move_next, AFTER_PLAY: road.after_play, END_TURN: road.end_turn,
@@ -96,12 +96,7 @@ class TourEngine(TurnEngine):
         data, rows = self.data, self.rows
 
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
-            vals = values(data, state, moves, seat, rows)
-            best = max(vals)
-            if vals.count(best) == 1:
-                return vals.index(best)
-            top = [i for i, v in enumerate(vals) if v == best]
-            return top[rng.randrange(len(top))]
+            return pick_best(values(data, state, moves, seat, rows), rng)
         return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:
