@@ -442,7 +442,11 @@ def _build_exports(exports: tuple[str, ...], changed_since: str | None,
         format_module(fmt)
         if fmt == "pod" and not profile:
             raise click.UsageError(f"--with pod needs a profile: --with pod:NAME ({', '.join(profile_names())})")
-        if profile:
+        if profile and fmt == "press":
+            from pnp.export.colour import find_profile
+
+            find_profile(profile)  # an ICC profile: one that is not CMYK stops the build before anything is written
+        elif profile:
             profile_named(profile)  # a mistake in it stops the build before anything is written
         out.append((fmt, profile or None))
     return out
@@ -746,17 +750,25 @@ def _count_by_source(template) -> str:
 @click.argument("games", nargs=-1, metavar="[GAME]...")
 @click.option("--lang", "lang", default=None, metavar="LANG",
               help="Only this language; creates its catalog if it has none yet (e.g. --lang pl).")
+@click.option("--no-memory", is_flag=True, help="Leave new strings empty (no pre-filling from the translation memory).")
 @click.pass_obj
 @_fail_cleanly
-def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
+def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None, no_memory: bool) -> None:
     """Extract the strings afresh, then merge them into every <lang>.po of each game.
 
     A string whose French changed becomes fuzzy (stale) and keeps its previous French (#| msgid) and
     its old translation to revise; new strings come untranslated; removed ones are kept as obsolete (#~).
+    A string with no translation yet is pre-filled from the translation memory (the shared catalog
+    templates/locales/<lang>.po, then the other games' catalogs), marked fuzzy for a translator to
+    confirm. With no GAME, the shared catalog is updated too.
     """
     from pnp.i18n.catalogs import display, languages, template_path, update, write_template
     from pnp.i18n.extract import extract
+    from pnp.i18n.memory import shared_dir
+    from pnp.paths import templates_dir
 
+    if not games:
+        _update_shared(ctx)
     for game_id, folder in _resolve(ctx, games).items():
         code = _language_option(ctx, game_id, folder, lang, create=True) if lang else None
         template = extract(folder, room=True)
@@ -767,7 +779,11 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
             click.echo(f"{game_id}: no translations yet; start one with: pnp i18n update {game_id} --lang en")
             continue
         for target in targets:
-            r = update(folder, template, target, create=True)
+            memory = None if no_memory else _memory(ctx, folder, target)
+            r = update(folder, template, target, create=True, memory=memory)
+            if r.prefill is not None and (r.prefill.filled or r.created and r.prefill.candidates):
+                shared = display(shared_dir(templates_dir()) / f"{target}.po")
+                click.echo(f"{display(r.path)}: {r.prefill.describe(shared)}")
             if r.created:
                 click.echo(f"{display(r.path)}: created, {r.total} strings to translate")
                 continue
@@ -777,6 +793,34 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None) -> None:
                 click.echo(f"  fuzzy: {_short(mid)}")
             if len(r.changed) > 10:
                 click.echo(f"  ... and {len(r.changed) - 10} more fuzzy (pnp i18n status {game_id} --lang {target})")
+
+
+def _memory(ctx: Ctx, folder: Path, lang: str):
+    """The translation memory of ``lang`` for the game in ``folder``: the shared catalog, then the
+    catalogs of the other games (those of --data and the built-in ones)."""
+    from pnp.i18n.memory import load
+    from pnp.paths import templates_dir
+
+    builtin = Ctx(data_dir(), ctx.debug)
+    others = {**_games(builtin), **_games(ctx)}
+    return load(lang, templates_dir(), {g: p for g, p in others.items() if p.resolve() != folder.resolve()})
+
+
+def _update_shared(ctx: Ctx) -> None:
+    """Update the shared catalog (templates/locales/) when this checkout has one it can write."""
+    from pnp.i18n.catalogs import TEMPLATE, display
+    from pnp.i18n.memory import shared_dir, update_shared
+    from pnp.paths import templates_dir
+
+    where = shared_dir(templates_dir())
+    if not (where / TEMPLATE).is_file() or not os.access(where, os.W_OK):
+        return
+    done = update_shared(templates_dir(), _games(ctx))
+    click.echo(f"{display(where / TEMPLATE)}: {done.total} strings (shared)")
+    for r in done.languages.values():
+        filled = f"; {r.prefill.describe()}" if r.prefill is not None and r.prefill.filled else ""
+        click.echo(f"{display(r.path)}: {len(r.new)} new, {len(r.changed)} changed (now fuzzy), "
+                   f"{len(r.removed)} obsolete{filled}" + ("" if r.written else " (unchanged)"))
 
 
 def _short(text: str, limit: int = 80) -> str:
