@@ -229,6 +229,8 @@ class UpdateReport:
     """msgids that became fuzzy because their French changed (previous msgid kept)."""
     removed: list[str] = field(default_factory=list)
     total: int = 0
+    prefill: object = None
+    """What the translation memory put in (pnp.i18n.memory.Prefill), when one was given."""
 
 
 def _key(message) -> tuple:
@@ -240,10 +242,13 @@ def _first(mid) -> str:
     return mid if isinstance(mid, str) else mid[0]
 
 
-def update(folder: Path, template, lang: str, create: bool = False, team: str = "") -> UpdateReport:
+def update(folder: Path, template, lang: str, create: bool = False, team: str = "", memory=None,
+           header: str | None = None) -> UpdateReport:
     """Merge ``template`` into the catalog of ``lang`` (Babel's Catalog.update): a changed French string
     becomes fuzzy and keeps its previous msgid, new strings come untranslated, removed ones become
-    obsolete (#~). With ``create``, a missing catalog is made from the template."""
+    obsolete (#~). With ``create``, a missing catalog is made from the template (its comment
+    ``header``, by default the game's). With ``memory`` (pnp.i18n.memory.Memory), every entry left
+    without a translation is pre-filled from it, fuzzy."""
     from babel import Locale
 
     path = po_path(folder, lang)
@@ -270,8 +275,8 @@ def update(folder: Path, template, lang: str, create: bool = False, team: str = 
                           creation_date=template.creation_date, revision_date=datetime.now(timezone.utc),
                           language_team=team or f"{locale.english_name} <{lang}@li.org>",
                           last_translator="FULL NAME <EMAIL@ADDRESS>", charset="utf-8", fuzzy=False,
-                          header_comment=PO_HEADER.format(project=template.project, language=locale.english_name,
-                                                          game=folder.name, lang=lang))
+                          header_comment=header or PO_HEADER.format(project=template.project, lang=lang,
+                                                                    language=locale.english_name, game=folder.name))
         catalog.msgid_bugs_address = ""
         for m in template:
             if m.id:
@@ -281,6 +286,10 @@ def update(folder: Path, template, lang: str, create: bool = False, team: str = 
         report.new = [_first(m.id) for m in catalog if m.id]
     else:
         raise CatalogError(f"{display(path)}: file not found")
+    if memory is not None:
+        from pnp.i18n.memory import prefill
+
+        report.prefill = prefill(catalog, memory)
     catalog.fuzzy = False
     report.total = sum(1 for m in catalog if m.id)
     report.written = write_if_changed(path, serialize(catalog))
