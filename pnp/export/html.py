@@ -94,7 +94,7 @@ def _shared_svg(symbols: list[Symbol]) -> tuple[str, dict[str, str], dict[str, s
     defs = text[start + len("<defs>"):end] if start >= 0 else ""
     hrefs = re.findall(r'<use xlink:href="#([^"]+)"', text[end:])
     if len(hrefs) != len(unique):
-        raise AssertionError(f"the SVG painter placed {len(hrefs)} of {len(unique)} symbols")
+        raise RuntimeError(f"the SVG painter placed {len(hrefs)} of {len(unique)} symbols")
     root_tag = re.match(r"(?s).*?<svg ([^>]*)>", text).group(1)
     root = {name: value for name, value in re.findall(r'([\w:-]+)="([^"]*)"', root_tag) if name in ROOT_DEFAULTS}
     return defs, {s.key: href for s, href in zip(unique, hrefs)}, root
