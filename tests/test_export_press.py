@@ -213,6 +213,7 @@ def test_colours_black_text_and_greys():
 def test_pictures_in_scenes_are_converted(tmp_path):
     """A picture (a PNG with transparency) on a page ends up in CMYK, its transparency kept."""
     import hashlib
+    from datetime import date
 
     from PIL import Image as Picture
 
@@ -226,12 +227,11 @@ def test_pictures_in_scenes_are_converted(tmp_path):
     picture.save(png)
     digest = hashlib.sha256(png.read_bytes()).hexdigest()
     symbol = Symbol("pic", 20, 20, (Image(0, 0, 20, 20, str(png), digest), Text(2, 10, "x", "sans", 10)))
-    scene = Scene(50, 50, (Rect(0, 0, 50, 50, Style(fill="#2E6DB4")), Use(symbol), Image(25, 25, 20, 20, str(png),
-                                                                                          digest)))
+    loose = Image(25, 25, 20, 20, str(png), digest)  # on the page itself, not in a form
+    scene = Scene(50, 50, (Rect(0, 0, 50, 50, Style(fill="#2E6DB4")), Use(symbol), loose))
     source, target = tmp_path / "rgb.pdf", tmp_path / "press.pdf"
     paint_pdf([scene], str(source))
-    make_pdfx(source, target, Converter(find_profile()), PdfxInfo("t", "a", "s", __import__("datetime").date(2024, 1, 1),
-                                                                 "k"))
+    make_pdfx(source, target, Converter(find_profile()), PdfxInfo("t", "a", "s", date(2024, 1, 1), "k"))
     assert pdfx_problems(target) == []
     with pikepdf.open(target) as pdf:
         images = [s for kind, s in _content_streams(pdf) if kind == "image"]
