@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pnp.build import BuildOptions
 from pnp.export import ExportOptions, export_game
-from pnp.export.coverage import _with_plans, ink_saving
+from pnp.export.coverage import ink_saving, with_plans
 from pnp.layout.savings import ganging, printed
 from pnp.paths import data_dir
 
@@ -31,7 +31,7 @@ def figures(game: str, lang: str) -> dict:
     folder = data_dir() / game
     options = BuildOptions(out=Path("."), lang=lang)
     fold = replace(options, gutter_fold=True)
-    (gang, plain), (_, folded) = _with_plans(folder, [options, fold], lambda plan: (ganging(plan.documents()),
+    (gang, plain), (_, folded) = with_plans(folder, [options, fold], lambda plan: (ganging(plan.documents()),
                                                                                    printed(plan)))
     ink = ink_saving(folder, options)
     with tempfile.TemporaryDirectory() as tmp:

@@ -102,7 +102,7 @@ def _mean(values: list[float]) -> float:
 def ink_saving(folder: Path, options, dpi: int = DPI) -> InkSaving:
     """The coverage of the game's kit in ``folder`` as ``options`` (pnp.build.BuildOptions) lay it
     out, without and with the ink saver."""
-    before, after = _with_plans(folder, [replace(options, ink_saver=ink) for ink in (False, True)],
+    before, after = with_plans(folder, [replace(options, ink_saver=ink) for ink in (False, True)],
                                 lambda plan: plan_coverage(plan, dpi))
     return InkSaving(before, after)
 
@@ -113,7 +113,7 @@ def paper_report(folder: Path, options) -> list[str]:
     from pnp.layout.savings import ganging, printed
 
     plain = replace(options, gutter_fold=False, ink_saver=False)
-    (gang, pages), (_, plain_pages) = _with_plans(folder, [options, plain],
+    (gang, pages), (_, plain_pages) = with_plans(folder, [options, plain],
                                                   lambda plan: (ganging(plan.documents()), printed(plan)))
     lines = []
     if gang.separate:
@@ -128,7 +128,7 @@ def paper_report(folder: Path, options) -> list[str]:
     return lines
 
 
-def _with_plans(folder: Path, options: list, measure) -> list:
+def with_plans(folder: Path, options: list, measure) -> list:
     """``measure(plan)`` of the kit of the game in ``folder`` laid out as each of ``options``."""
     from pnp.build import _language, kit_plan, load_and_check
     from pnp.i18n import activate
