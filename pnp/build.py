@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -271,9 +271,24 @@ def fit_problems(problems: list[str], overflows: list, model: "GameModel", optio
     from pnp.i18n.fitcheck import explain
 
     po = Path(model.sources.folder) / "locales" / f"{lang}.po"
-    told = [o.render(display(po)) for o in explain([(options.paper, r) for r in overflows], po)]
     found = [p for p in problems if " does not fit at " in p]
+    overflows = [r if r.where else replace(r, where=_component_of(r.text, found)) for r in overflows]
+    told = [o.render(display(po)) for o in explain([(options.paper, r) for r in overflows], po)]
     return told, located_texts([p for p in problems if p not in found], model, lang), found
+
+
+def _component_of(text: str, problems: list[str]) -> str:
+    """What the layout's problem quoting ``text`` names first ("kit pages", "board plateau side a"):
+    the component of a text drawn where no component was named."""
+    from pnp.i18n.patterns import normalize
+    from pnp.i18n.where import _quoted_text
+
+    printed = normalize(text)
+    for p in problems:
+        quoted = normalize(_quoted_text(p))
+        if quoted and printed.startswith(quoted[:40]) and ": " in p:
+            return p.split(": ", 1)[0]
+    return ""
 
 
 def located_texts(problems: list[str], model: "GameModel", lang: str) -> list[str]:

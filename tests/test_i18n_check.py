@@ -13,6 +13,8 @@ from pnp.cli import cli
 LONG = " Und dann noch sehr viel mehr Text, der ganz sicher nicht mehr auf die Karte passt."
 RULE = "%(rider)s : avance, recule ou se décale d'exactement %(n)s case, sans diagonale."
 BAND = "1 maillot"
+NOT_YET = r"(; \d+ strings? not translated yet \(laid out in the source language\))?"
+"""What a summary adds while the catalog lacks strings (laid out in French, they are not the translation's)."""
 
 
 def _lengthen(game: Path) -> dict[str, int]:
@@ -42,7 +44,7 @@ def test_a_build_names_the_po_line_the_msgid_the_component_and_how_much(game_cop
     lines = _lengthen(game_copy)
     out = tmp_path / "out"
     result = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--lang", "de",
-                                 "--out", str(out)])
+                                 "--draft", "--out", str(out)])  # a draft: a string the catalog lacks is no matter
     assert result.exit_code == 1, result.output  # the translator's to fix, not an internal error (3)
     assert "internal error" not in result.output
     told = [ln for ln in result.output.splitlines() if "% too long for card face 'jersey-move' (deck movement)" in ln]
@@ -68,7 +70,7 @@ def test_check_lists_every_overflow_at_once(game_copy, runner):
                      r"\([\d.]+ mm too tall\)", rule)
     band = next(ln for ln in out if 'msgid "1 maillot"' in ln)  # on the same cards: both are listed
     assert f"de.po:{lines[BAND]}: " in band and "one line of 61.5 mm" in band
-    assert re.fullmatch(r"de: 2 of \d+ strings do not fit on A4 and Letter", out[-1])
+    assert re.fullmatch(r"de: 2 of \d+ strings do not fit on A4 and Letter" + NOT_YET, out[-1])
     assert not (game_copy.parent.parent / "output").exists()
 
 
@@ -76,7 +78,7 @@ def test_check_of_a_catalog_that_fits_says_so_in_one_line(runner):
     result = runner.invoke(cli, ["i18n", "check", "green-jersey", "--lang", "de", "--paper", "letter"])
     assert result.exit_code == 0, result.output
     (line,) = result.output.splitlines()
-    assert re.fullmatch(r"de: \d{3} strings fit on Letter", line)
+    assert re.fullmatch(r"de: \d{3} strings fit on Letter" + NOT_YET, line)
 
 
 def test_check_of_a_language_without_a_catalog_is_refused(runner):
@@ -101,3 +103,16 @@ def test_overflows_are_grouped_by_entry_worst_first():
     assert told[0].papers == ["a4", "letter"] and told[0].count == 2
     assert told[1].render("de.po").startswith('the text "ein Text, den kein Eintrag macht": 20 % too long for '
                                               'kit cover')
+
+
+def test_a_kit_page_too_long_in_a_build_is_told_as_a_translation(game_copy, runner, tmp_path):
+    path = game_copy / "locales" / "de.po"
+    po = polib.pofile(str(path))
+    intro = next(e for e in po if e.msgid.startswith("%(stamp)s, mis en page pour du papier"))
+    intro.msgstr += LONG * 20
+    po.save()
+    result = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--lang", "de", "--draft",
+                                 "--only", "kit", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1, result.output
+    assert re.search(r"de\.po:\d+: msgid \"%\(stamp\)s, mis en page pour du papier .*\": \d+ % too long for kit pages, "
+                     r"box [\d.]+ x [\d.]+ mm at 6 pt \([\d.]+ mm too tall\) on A4", result.output), result.output

@@ -106,7 +106,8 @@ class Overflow:
         r = self.room
         room = (f"box {_mm(r.w)} x {_mm(r.h)} mm at {_pt(r.min_size)} pt" if r.h is not None
                 else f"one line of {_mm(r.w)} mm at {_pt(r.min_size)} pt")
-        places = self.where[0] + (f" and {len(self.where) - 1} more" if len(self.where) > 1 else "")
+        where = self.where or ["kit pages"]
+        places = where[0] + (f" and {len(where) - 1} more" if len(where) > 1 else "")
         papers = "" if not self.papers or len(self.papers) == len(PAPERS) else f" on {_papers(self.papers)}"
         head = (f"{po}:{self.entry.line}: msgid {_quote(self.entry.msgid)}" if self.entry
                 else f"the text {_quote(r.text)}")
