@@ -18,7 +18,7 @@ block); every number, count and table row is computed here from the model, so a 
 - ``sides``: the board sides; ``colours``: the riders' colour names and letters;
 - ``award``/``wildcard``: the green and the multicoloured jerseys;
 - ``fig``: the figure refs the template shows, chosen from the data (see rulebook_figures);
-  ``push``: who the ``push`` figure shows (colour names, squares off the road, taken, free);
+  ``push``: who the ``push`` figure shows (riders' names, squares off the road, taken, free);
 - ``decisions``: the designer decisions of rules.yaml, with what the template needs to word them;
   ``engine``: the engine's choices of rules.yaml (facts.engine, None when the game has none),
   which the rule text follows where the seed rules are silent.
@@ -162,16 +162,14 @@ def _figures(model: GameModel) -> dict[str, Any]:
 
 
 def _push(model: GameModel) -> dict[str, Any]:
-    """Who the ``push`` figure shows, for its caption: colour names and counts of squares."""
+    """Who the ``push`` figure shows, for its caption: the riders' names (riders.yaml, translated as
+    names: a language that declines an adjective writes the name so it needs no ending) and counts
+    of squares."""
     from pnp.games.green_jersey.figures import push_cast
 
     cast = push_cast(model)
-
-    def colour(rider_id: str) -> str:
-        return model.colour(model.rider(rider_id).colour).name.lower()
-
-    return {"mover": colour(cast.mover), "pushed": colour(cast.pushed), "off_road": cast.off_road,
-            "taken": len(cast.taken), "free": len(cast.free)}
+    return {"mover": model.rider(cast.mover).name, "pushed": model.rider(cast.pushed).name,
+            "off_road": cast.off_road, "taken": len(cast.taken), "free": len(cast.free)}
 
 
 def _singles(model: GameModel) -> dict[str, Any]:
