@@ -108,7 +108,7 @@ class Moves(Sequence):
 
     __slots__ = ("groups", "n")
 
-    def __init__(self, groups: list[tuple[int, int, int, int, int, int]], n: int | None = None) -> None:
+    def __init__(self, groups: Sequence[tuple[int, int, int, int, int, int]], n: int | None = None) -> None:
         self.groups = groups
         self.n = n if n is not None else sum(g[3] - g[2] + 1 for g in groups)
 
@@ -165,21 +165,21 @@ def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves
             found = _groups(data, st.stage, c, lane, s, top)
             if cache is not None:
                 cache[key] = found
-        own, size, ahead, cross = found
-        occ = st.occ
-        groups = [own]
-        n = size
-        for sq, group, size in ahead:
-            if sq not in occ:
-                groups.append(group)
-                n += size
-        if cross is not None:
-            groups.append(cross[0])
-            n += cross[1]
+        groups, n, index, sizes = found
+        # the few squares taken within reach come out of the groups of an empty road
+        taken = [index[sq] for sq in st.occ if sq in index]
+        if taken:
+            taken.sort()
+            free, start = groups[:taken[0]], taken[0] + 1
+            for i in taken[1:]:
+                free += groups[start:i]
+                start = i + 1
+            groups = free + groups[start:]
+            n -= sum([sizes[i] for i in taken])
     if data.advanced:
         helps = _helps(data, st, r, groups)
         if helps:
-            groups += helps
+            groups = (*groups, *helps)
             n = None
     return Moves(groups, n)
 
@@ -197,21 +197,25 @@ def _group(col: int, k: int, d: int, s: int, top: int, risky: int) -> tuple[tupl
 
 def _groups(data: EngineData, stage: int, c: int, lane: int, s: int, top: int) -> tuple:
     """The groups of a rider on (``c``, ``lane``) in ``stage`` with ``s`` stars and ``top`` safe
-    squares, as ``destinations`` finds them on an empty road: (its own square's group and size,
-    ((square, group, size) of every road square within reach, in order), the crossing's (group,
-    size) or None). ``legal_moves`` keeps the squares nobody stands on."""
+    squares, as ``destinations`` finds them on an empty road: (the groups, in order: its own square,
+    every road square within reach, the crossing; how many moves they hold; the index of the group
+    of each road square within reach; the number of moves of each group). ``legal_moves`` takes out
+    the squares another rider stands on."""
     risky = data.risky_max
     limit = data.stages[stage].finish - c
     squares = data.squares
-    ahead, cross = [], None
+    found = [_group(c, lane, 0, s, top, risky)]
+    index = {}
     for dc, k, d in _offsets(data.lanes, lane, s + top + risky):
         if dc >= limit:
-            cross = _group(c + limit, 0, limit, s, top, risky)
+            found.append(_group(c + limit, 0, limit, s, top, risky))
             break
         sq = (c + dc, k)
         if sq in squares:
-            ahead.append((sq, *_group(c + dc, k, d, s, top, risky)))
-    return (*_group(c, lane, 0, s, top, risky), tuple(ahead), cross)
+            index[sq] = len(found)
+            found.append(_group(c + dc, k, d, s, top, risky))
+    sizes = tuple(size for _group_, size in found)
+    return tuple(group for group, _size in found), sum(sizes), index, sizes
 
 
 def _free_groups(data: EngineData, st: State, r: int, s: int, top: int) -> tuple[list, int]:

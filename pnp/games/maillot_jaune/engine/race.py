@@ -102,8 +102,13 @@ def begin_turn(data: EngineData, st: State, r: int) -> None:
     col, lane = st.col[r], st.lane[r]
     st.turn_col, st.turn_lane = col, lane
     if data.advanced:
-        st.follower = st.occ.get((col - 1, lane), -1)
-        st.partners = tuple(p for p in (st.occ.get((col, lane - 1)), st.occ.get((col, lane + 1))) if p is not None)
+        occ = st.occ
+        st.follower = occ.get((col - 1, lane), -1)
+        left, right = occ.get((col, lane - 1)), occ.get((col, lane + 1))
+        if left is None:
+            st.partners = () if right is None else (right,)
+        else:
+            st.partners = (left,) if right is None else (left, right)
     else:
         st.follower, st.partners = -1, ()
 
