@@ -122,8 +122,10 @@ class EngineData:
                                for c in self.cards)
         """Per card, what makes two cards the same move (numbers, colour bonus), for another team and its own."""
         self.kind_of = tuple((c.values, c.bonus, c.colour) for c in self.cards)
-        self.max_value = max((max(c.values, default=0) for c in self.cards), default=0) + self.colour_bonus + \
-            max((r.value for r in self.risks if r.effect == "boost"), default=0)
+        self.max_card = max((max(c.values, default=0) for c in self.cards), default=0) + self.colour_bonus
+        """The most squares a race card gives a cyclist, with the colour bonus."""
+        self.max_value = self.max_card + max((r.value for r in self.risks if r.effect == "boost"), default=0)
+        """... and with a boost."""
         self.max_total = max((c.total for c in self.cards), default=0)
         course = self.course
         self.road_short = tuple(m if c < course.finish else 0 for c, m in enumerate(course.road))

@@ -60,10 +60,13 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
 def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
     """The value of every race card move: per cyclist slot, in slot order, the squares lost on a
     blocked cyclist taken off, the squares gone (weighted) added, then the line reached. ``rows``
-    keeps the terms of a slot (``_slot_row``) across decisions; the values are the same without it."""
+    keeps the terms of a slot (``_slot_row``) across decisions; the values are the same without it.
+    A cyclist's cap is looked for no further than the most any move gives it: a row is right for
+    every number up to its cap, and no move asks it for more."""
     caps = st.cache
     if caps is None:
-        caps = st.cache = caps_of(data, st, seat)
+        # no number above a card's and its bonus without a blue card (boost): no need to look further
+        caps = st.cache = caps_of(data, st, seat, data.max_value if st.held[seat] else data.max_card)
     base = seat * data.per_team
     place = len(st.table)
     points = data.road_points

@@ -124,6 +124,8 @@ def _stop(data: EngineData, st: State, cyc: int, turns: int) -> None:
 
 def _take_stops(data: EngineData, st: State, seat: int) -> None:
     base = seat * data.per_team
+    if not any(st.stopped[base:base + data.per_team]):
+        return
     for k in range(data.per_team):
         c = base + k
         if st.stopped[c] and st.bit[c] and not (st.skip >> k) & 1:
@@ -280,12 +282,15 @@ def _most_squares(data: EngineData, st: State, seat: int, out: list[tuple]) -> l
     return [o for o, u in zip(out, used) if u == best]
 
 
-def caps_of(data: EngineData, st: State, seat: int) -> list[int]:
-    """How far each cyclist slot of the seat could go alone this turn (0: cannot move)."""
+def caps_of(data: EngineData, st: State, seat: int, most: int | None = None) -> list[int]:
+    """How far each cyclist slot of the seat could go alone this turn (0: cannot move), up to
+    ``most`` squares (default: the most a card, its bonus and a boost give)."""
     per = data.per_team
     base = seat * per
     road, finish = road_for(data, st, seat)
-    occ, bits, cols, skip, stalled, most = st.occ, st.bit, st.col, st.skip, st.stalled, data.max_value
+    occ, bits, cols, skip, stalled = st.occ, st.bit, st.col, st.skip, st.stalled
+    if most is None:
+        most = data.max_value
     out = []
     for k in range(per):
         c = base + k
@@ -398,12 +403,15 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 
 def move_next(data: EngineData, st: State, rng: random.Random) -> None:
     """Move the pending cyclists one after the other; stop at a square to choose."""
-    while st.pending:
-        cyc, squares = st.pending.pop(0)
+    pending, per = st.pending, data.per_team
+    team = -1
+    while pending:
+        cyc, squares = pending.pop(0)
         if not st.bit[cyc]:
             continue
-        seat = cyc // data.per_team
-        road, finish = road_for(data, st, seat)
+        if cyc // per != team:   # a team's road does not change while its cyclists move
+            team = cyc // per
+            road, finish = road_for(data, st, team)
         column = st.col[cyc]
         steps, ends = advance(st.occ, road, column, st.bit[cyc], squares, finish)
         if not steps:
@@ -416,7 +424,9 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
                 return
             continue
         if ends & (ends - 1):
-            _decide(st, LANE, _lane_moves(data, cyc, column + steps, ends))
+            moves = data.lane_moves.get((cyc, column + steps, ends))
+            st.ask, st.moves, st.cache = LANE, moves or _lane_moves(data, cyc, column + steps, ends), None
+            st.phase = DECIDE
             return
         _place(data, st, cyc, column + steps, ends)
     st.phase = AFTER_PLAY
@@ -424,11 +434,8 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
 
 def _lane_moves(data: EngineData, cyc: int, column: int, ends: int) -> tuple[tuple, ...]:
     """The moves of a cyclist that may stop on any square of ``ends`` in ``column``, lowest lane
-    first (made once per cyclist, column and squares: ``data.lane_moves``)."""
-    key = (cyc, column, ends)
-    moves = data.lane_moves.get(key)
-    if moves is None:
-        moves = data.lane_moves[key] = tuple((LANE, cyc, column, b) for b in lanes_of(ends))
+    first (made once per cyclist, column and squares: ``data.lane_moves`` keeps them)."""
+    moves = data.lane_moves[(cyc, column, ends)] = tuple((LANE, cyc, column, b) for b in lanes_of(ends))
     return moves
 
 
