@@ -85,3 +85,34 @@ def test_a_filter_of_a_literal_follows_the_language_of_each_render() -> None:
         assert template.render() == "3e 6,5"
     with activate(Language("en")):
         assert template.render() == "3rd 6.5"
+
+
+# --- hyphenation of a chunk bound by no-break spaces ----------------------------------------------
+
+
+def test_a_number_bound_to_a_word_keeps_only_the_binding_whole() -> None:
+    import pyphen
+
+    from pnp.layout.text import breaks, uncuttable
+
+    iterate = pyphen.Pyphen(lang="de_DE").iterate
+    chunk = "1\u00a0Erschöpfungskarte"
+    assert not uncuttable(chunk) and uncuttable("12") and uncuttable("AB-D-TOKENS")
+    cuts = breaks(chunk, iterate)
+    assert ("1\u00a0Erschöpfungs", "karte") in cuts
+    assert all(head.startswith("1\u00a0Er") for head, _ in cuts)  # never "1-" nor inside what the space binds
+    assert breaks("1\u00a0X2", iterate) == [] and breaks("30\u00a0mm", iterate) == []
+    assert breaks("Jean\u00a0Vandamme", iterate, frozenset({"Vandamme"})) == []
+
+
+def test_a_long_german_word_after_a_number_is_hyphenated_in_a_narrow_box() -> None:
+    from pnp.i18n import Language, activate
+    from pnp.layout import text as textfit
+
+    words = "1\u00a0Erschöpfungskarte kostet"
+    width = textfit.fonts.width_mm("1\u00a0Erschöpfungs-", "sans", 10) + 0.5  # narrower than the chunk
+    with activate(Language("de", source=False)):
+        lines = textfit.wrap(words, "sans", 10, width, hyphenate=True)
+    assert lines[0] == "1\u00a0Erschöpfungs-", lines  # it was left whole, too wide for its box
+    assert all(textfit.fonts.width_mm(ln, "sans", 10) <= width + 1e-6 for ln in lines)
+    assert "".join(ln.rstrip("-") for ln in lines).replace(" ", "") == words.replace(" ", "")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -136,7 +137,9 @@ def _hyphenated(para: str, font: str, size: float, width: float) -> list[str]:
 def uncuttable(word: str, names: frozenset[str] = frozenset()) -> bool:
     """Whether hyphenation must leave ``word`` whole: a number or an identifier (a digit in it, or
     all capitals, like AB-D-TOKENS), or one of ``names`` (proper names: Jean-Christophe, Vandamme),
-    whatever punctuation is around it."""
+    whatever punctuation is around it. A chunk bound by no-break spaces ("1\u00a0Erschöpfungskarte")
+    is judged by its part after the last one: what comes before is kept whole by ``breaks``."""
+    word = word[_bound(word):]
     letters = [c for c in word if c.isalpha()]
     if any(c.isdigit() for c in word) or (len(letters) > 1 and all(c.isupper() for c in letters)):
         return True
@@ -144,14 +147,31 @@ def uncuttable(word: str, names: frozenset[str] = frozenset()) -> bool:
 
 
 _AROUND = " \u00a0\u202f.,;:!?()[]«»“”‘’\"'"
+_GLUE = "\u00a0\u202f"
+
+
+def _bound(word: str) -> int:
+    """Where the part of ``word`` after its last no-break space starts (0 without one)."""
+    return max(word.rfind(c) for c in _GLUE) + 1
+
+
+def breaks(word: str, iterate: Callable[[str], Iterable[tuple[str, str]]],
+           names: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """The (head, tail) places hyphenation may cut ``word``, as ``iterate`` (pyphen's) gives them for
+    its part after the last no-break space: "1\u00a0Erschöpfungskarte" may become
+    "1\u00a0Erschöpfungs-" / "karte", never "1-"; none when that part is uncuttable."""
+    cut = _bound(word)
+    if not word[cut:] or uncuttable(word, names):
+        return []
+    return [(word[:cut] + head, tail) for head, tail in iterate(word[cut:])]
 
 
 def _split(word: str, font: str, size: float, room: float) -> tuple[str, str] | None:
     """The longest ("head-", "tail") break of ``word`` whose head fits in ``room`` mm, or None."""
     dic = _dictionary(_language())
-    if dic is None or uncuttable(word):
+    if dic is None:
         return None
-    for head, tail in dic.iterate(word):
+    for head, tail in breaks(word, dic.iterate):
         head = head if head.endswith("-") else head + "-"
         if fonts.width_mm(head, font, size) <= room:
             return head, tail

@@ -26,7 +26,7 @@ from pnp.errors import PnpError
 from pnp.layout import fonts
 from pnp.layout import rulebook as rb
 from pnp.layout.scene import Group, Scene, Text, Use
-from pnp.layout.text import TextProblem, bind_punctuation, check_glyphs, uncuttable
+from pnp.layout.text import TextProblem, bind_punctuation, breaks, check_glyphs
 from pnp.layout.tiling import calibration_line
 from pnp.paint.pdf import MM, paint_scene_on
 
@@ -129,7 +129,7 @@ def _check_scene(items: Iterable, seen: set[str]) -> None:
 
 def _hyphenation(lang: str, names: frozenset[str] = frozenset()) -> Callable[[str], Iterable[tuple[str, str]]] | str:
     """ReportLab's hyphenator for ``lang`` ('' when off): pyphen's, except that numbers,
-    identifiers and ``names`` are never cut (pnp.layout.text.uncuttable)."""
+    identifiers and ``names`` are never cut, nor what a no-break space binds (pnp.layout.text.breaks)."""
     if not lang:
         return ""
     try:
@@ -142,7 +142,7 @@ def _hyphenation(lang: str, names: frozenset[str] = frozenset()) -> Callable[[st
     cut = pyphen.Pyphen(lang=key).iterate
 
     def pairs(word: str) -> Iterable[tuple[str, str]]:
-        return () if uncuttable(word, names) else cut(word)
+        return breaks(word, cut, names)
 
     return pairs
 
