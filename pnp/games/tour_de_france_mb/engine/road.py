@@ -154,8 +154,8 @@ def after_red(data: EngineData, st: State, rng: random.Random) -> None:
         st.log.passes += 1
         st.phase = END_TURN
         return
-    options = card_options(data, st, seat, hand, True)
-    if not _moves_someone(options, steppable(data, st, seat)):
+    options, given = card_options(data, st, seat, hand, True)
+    if not _moves_someone(data, st, seat, given):
         st.log.redraws += 1
         st.redraw_left = data.redraw
         _ask_discard(data, st, rng)
@@ -198,11 +198,12 @@ def _redraw(data: EngineData, st: State, rng: random.Random) -> None:
     st.phase = AFTER_PLAY
 
 
-def card_options(data: EngineData, st: State, seat: int, cards: list[int], extras: bool) -> list[tuple]:
+def card_options(data: EngineData, st: State, seat: int, cards: list[int], extras: bool) -> tuple[list[tuple], int]:
     """The seat's ways to play one of ``cards``: (CARD, card, squares per cyclist slot, blue card
     played with it or NONE, extra-card played or NONE), the squares after the colour bonus, a
     boost, a headwind; a cyclist that cannot move this turn gets 0. Two cards with the same
-    numbers and bonus are one move."""
+    numbers and bonus are one move. With them, the cyclist slots one of them gives a number to
+    (bits)."""
     per = data.per_team
     base = seat * per
     bits, skip, stalled = st.bit, st.skip, st.stalled
@@ -223,17 +224,23 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
     seen = set()
     out: list[tuple] = []
     if len(boosts) == 1 and len(extra_cards) == 1:   # no blue card to play with it
-        moves_of = data.spread_cache.get((team, usable, wind))
-        if moves_of is None:
-            moves_of = data.spread_cache[(team, usable, wind)] = tuple(
-                _spread_moves(data, card, data.colour_of[card] == team, usable, wind)
-                for card in range(len(data.cards)))
+        found = data.spread_cache.get((team, usable, wind))
+        if found is None:
+            moves_of = tuple(_spread_moves(data, card, data.colour_of[card] == team, usable, wind)
+                             for card in range(len(data.cards)))
+            found = data.spread_cache[(team, usable, wind)] = (moves_of, tuple(map(_given, moves_of)))
+        moves_of, given_of = found
+        given = 0
         for card in cards:
             kind = kinds[card]
             if kind not in seen:
                 seen.add(kind)
                 out.extend(moves_of[card])
-        return _most_squares(data, st, seat, out) if data.most_squares else out
+                given |= given_of[card]
+        if data.most_squares:
+            out = _most_squares(data, st, seat, out)
+            given = _given(out)
+        return out, given
     for card in cards:
         kind = kinds[card]
         if kind in seen:
@@ -252,7 +259,19 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
                     if key not in mine:
                         mine.add(key)
                         out.append((CARD, card, got, b, x))
-    return _most_squares(data, st, seat, out) if data.most_squares else out
+    if data.most_squares:
+        out = _most_squares(data, st, seat, out)
+    return out, _given(out)
+
+
+def _given(moves) -> int:
+    """The cyclist slots some of the card ``moves`` give a number to, as bits."""
+    given = 0
+    for move in moves:
+        for k, squares in enumerate(move[2]):
+            if squares:
+                given |= 1 << k
+    return given
 
 
 def _spreads(data: EngineData, card: int, own: bool, usable: int, wind: int) -> tuple[tuple[int, ...], ...]:
@@ -317,17 +336,19 @@ def caps_of(data: EngineData, st: State, seat: int, most: int | None = None) -> 
     return out
 
 
-def steppable(data: EngineData, st: State, seat: int) -> list[int]:
-    """The seat's cyclist slots that can make one step this turn."""
+def _moves_someone(data: EngineData, st: State, seat: int, given: int) -> bool:
+    """Whether a cyclist slot of ``given`` (bits: the slots a card option gives a number to) can make
+    one step this turn."""
+    if not given:
+        return False
     per = data.per_team
     base = seat * per
     road, finish = road_for(data, st, seat)
     occ, bits, cols, skip, stalled = st.occ, st.bit, st.col, st.skip, st.stalled
-    out = []
     for k in range(per):
         c = base + k
         bit = bits[c]
-        if not bit or (skip >> k) & 1 or c == stalled:
+        if not (given >> k) & 1 or not bit or (skip >> k) & 1 or c == stalled:
             continue
         column = cols[c]
         if column < finish:
@@ -336,18 +357,6 @@ def steppable(data: EngineData, st: State, seat: int) -> list[int]:
             # course.step, inlined: straight ahead, or a diagonal not squeezed between two cyclists
             if free and (bit & free or ((bit & ~(ahead & (occ[column] >> 1))) << 1) & free
                          or ((bit & ~(ahead & (occ[column] << 1))) >> 1) & free):
-                out.append(k)
-    return out
-
-
-def _moves_someone(options: list[tuple], slots: list[int]) -> bool:
-    """Whether one of ``options`` gives a number to one of the cyclist ``slots`` that can move."""
-    if not slots:
-        return False
-    for o in options:
-        squares = o[2]
-        for k in slots:
-            if squares[k]:
                 return True
     return False
 
@@ -505,11 +514,11 @@ def after_play(data: EngineData, st: State, rng: random.Random) -> None:
     seat = st.seat
     if st.extra_left and st.hands[seat]:
         st.extra_left -= 1
-        _decide(st, CARD, card_options(data, st, seat, st.hands[seat], False))
+        _decide(st, CARD, card_options(data, st, seat, st.hands[seat], False)[0])
         return
     if st.to_play:
-        options = card_options(data, st, seat, st.to_play[:1], False)
-        if _moves_someone(options, steppable(data, st, seat)):
+        options, given = card_options(data, st, seat, st.to_play[:1], False)
+        if _moves_someone(data, st, seat, given):
             _decide(st, CARD, options)
         else:
             on_card(data, st, options[0], rng)   # it moves nobody: played, and that is all
