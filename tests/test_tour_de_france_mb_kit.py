@@ -95,7 +95,7 @@ def test_rulebook_shows_the_numbers_of_the_data(kits, model) -> None:
     assert f"{f.components.race_cards} cartes-Course" in md
     assert f"{f.risk_deck.favourable} bleues" in md
     assert f"à {C.stage_distance(side)} cases des bandes" in md
-    assert " – ".join(map(str, f.points.road_individual)) in md
+    assert "\u00a0–\u00a0".join(map(str, f.points.road_individual)) in md  # bound: never wraps in its cell
     assert f"marque {f.points.green_first} points" in md
     assert f"{f.individual_time_trial.hand} cartes-Course" in md
     best = C.max_scores(model)

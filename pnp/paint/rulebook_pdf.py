@@ -49,6 +49,8 @@ FIGURE_MAX_H = 90.0  # mm
 TITLE_FOOT = 24.0    # mm kept free at the bottom of the title page (stamp, calibration line)
 
 BODY_SIZE, BODY_LEADING = 9.5, 12.9
+_BREAKABLE = re.compile(r"[ \t\n]+")
+"""Where a line may break between words (not at a no-break space)."""
 
 
 class RulebookError(PnpError):
@@ -579,7 +581,7 @@ class _Kit:
         for r, row in enumerate(rows):
             face = self.f["sans-bold"] if r < header_rows else self.f["sans"]
             for i, markup in enumerate(row):
-                words = rb.plain_text(markup).split() or [""]
+                words = _BREAKABLE.split(rb.plain_text(markup)) or [""]  # no-break spaces bind a word
                 widths[i] = max(widths[i], max(string_width(w, face, size) for w in words))
         return widths
 
