@@ -10,7 +10,7 @@ simulation receive this object, not the model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.errors import PnpError
 from pnp.games.maillot_jaune.facts import PUNCTURE, EngineRules, outcome_key
@@ -96,6 +96,11 @@ class EngineData:
     markers: int
     """Puncture markers in the kit: how many riders can be shown waiting at once."""
     risk: Risk
+    advanced: bool = field(init=False, repr=False, compare=False)
+    """Whether the advanced rules are played (``level``), read on every move."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "advanced", self.level == "advanced")
 
     @property
     def lane_ids(self) -> range:
@@ -104,10 +109,6 @@ class EngineData:
     @property
     def n_riders(self) -> int:
         return len(self.riders)
-
-    @property
-    def advanced(self) -> bool:
-        return self.level == "advanced"
 
     def stars_of(self, rider: int, column: int) -> int:
         """The stars of ``rider`` on the square of ``column`` (any column: the circuit is a loop)."""

@@ -128,9 +128,10 @@ class Moves(Sequence):
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError(i)
-        for col, lane, low, high, extra, helped in self.groups:
-            size = high - low + 1
+        for group in self.groups:
+            size = group[3] - group[2] + 1
             if i < size:
+                col, lane, low, _high, extra, helped = group
                 safe = low + i
                 return (col, lane, safe, extra - safe if extra > 0 else 0, helped)
             i -= size

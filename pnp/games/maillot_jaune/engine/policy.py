@@ -107,7 +107,10 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
         if extra <= 0:
             append((v0 - lead_costs[energy] if lead else v0) + bonus)
         elif plain:
-            out += [NO_BREAKAWAY] * (high - low + 1)
+            if low == high:
+                append(NO_BREAKAWAY)
+            else:
+                out += [NO_BREAKAWAY] * (high - low + 1)
         elif not lead and helped < 0:  # the common case, the same sums without the terms that are 0
             odds = q * v0 + fallback
             for safe in range(low, high + 1):
