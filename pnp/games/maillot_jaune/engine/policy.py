@@ -55,7 +55,7 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
     advanced = data.advanced
     wheels = st.occ if advanced else {}  # a square is in a wheel when the square ahead of it is taken
     leader = advanced and st.follower >= 0
-    partners = tuple((st.col[p], st.lane[p]) for p in st.partners) if advanced else ()
+    partners = [(st.col[p], st.lane[p]) for p in st.partners] if advanced and st.partners else ()
     sc = data.safe_cost
     p = data.risk.puncture
     q = 1 - p
@@ -65,7 +65,28 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
     gc = st.times[r]
     out: list[float] = []
     append = out.append
-    if not leader and not plain:
+    if plain:
+        # a rider nobody owns rides without a breakaway: a square is worth something only within its stars
+        for col, lane, low, high, extra, helped in moves.groups:
+            if extra > 0:
+                if low == high:
+                    append(NO_BREAKAWAY)
+                else:
+                    out += [NO_BREAKAWAY] * (high - low + 1)
+                continue
+            if lane == 0:
+                v0 = finish - c0 + CROSS
+            else:
+                v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+            lead = leader and (lane == 0 or lane == lane0 or any_lane) \
+                and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
+            bonus = 0.0
+            if helped >= 0:
+                mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
+                bonus = HELP if mate else -HELP
+            append((v0 - lead_costs[energy] if lead else v0) + bonus)
+        return out
+    if not leader:
         # the common case: no rider to drag, so no lead cost; the same sums as the loop below
         for col, lane, low, high, extra, helped in moves.groups:
             if lane == 0:
@@ -93,13 +114,34 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
                     risky = extra - safe
                     append((odds if risky else v0) - split[safe][risky])
         return out
+    # a leader: dragging the rider in its wheel costs it, unless it sheds that rider
+    lead_now = lead_costs[energy]
     for col, lane, low, high, extra, helped in moves.groups:
         if lane == 0:
             v0 = finish - c0 + CROSS
         else:
             v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
-        lead = leader and (lane == 0 or lane == lane0 or any_lane) \
+        lead = (lane == 0 or lane == lane0 or any_lane) \
             and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
+        if helped < 0:   # the same sums as below without the help's 0.0
+            if extra <= 0:
+                append(v0 - lead_now if lead else v0)
+            elif not lead:
+                if low == high:
+                    risky = extra - low
+                    append((q * v0 + fallback if risky else v0) - split[low][risky])
+                else:
+                    odds = q * v0 + fallback
+                    for safe in range(low, high + 1):
+                        risky = extra - safe
+                        append((odds if risky else v0) - split[safe][risky])
+            else:
+                odds = q * v0 + fallback
+                for safe in range(low, high + 1):
+                    risky = extra - safe
+                    e1 = energy - safe * sc
+                    append((odds if risky else v0) - split[safe][risky] - lead_costs[e1 if e1 > 0 else 0])
+            continue
         bonus = 0.0
         if helped >= 0:
             mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
