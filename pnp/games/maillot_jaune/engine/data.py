@@ -96,11 +96,25 @@ class EngineData:
     markers: int
     """Puncture markers in the kit: how many riders can be shown waiting at once."""
     risk: Risk
+    # read on every move, so set once from ``level`` and ``rules`` (engine:)
     advanced: bool = field(init=False, repr=False, compare=False)
-    """Whether the advanced rules are played (``level``), read on every move."""
+    """Whether the advanced rules are played."""
+    around: bool = field(init=False, repr=False, compare=False)
+    """engine.passing: around (a rider steps only onto free squares)."""
+    both_empty: bool = field(init=False, repr=False, compare=False)
+    """engine.abandon: both-empty."""
+    any_lane: bool = field(init=False, repr=False, compare=False)
+    """engine.slipstream_escape: none (changing lanes sheds no rider)."""
+    plain_unowned: bool = field(init=False, repr=False, compare=False)
+    """engine.unowned_play: plain."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "advanced", self.level == "advanced")
+        rules = self.rules
+        for name, value in (("advanced", self.level == "advanced"), ("around", rules.passing == "around"),
+                            ("both_empty", rules.abandon == "both-empty"),
+                            ("any_lane", rules.slipstream_escape == "none"),
+                            ("plain_unowned", rules.unowned_play == "plain")):
+            object.__setattr__(self, name, value)
 
     @property
     def lane_ids(self) -> range:

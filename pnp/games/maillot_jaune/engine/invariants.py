@@ -42,7 +42,7 @@ def _riders(data: EngineData, st: State, riders) -> str:
     stage = data.stages[st.stage]
     low, finish, squares = stage.low, stage.finish, data.squares
     occ = st.occ
-    both = data.rules.abandon == "both-empty"
+    both = data.both_empty
     e_max, f_max, f_start, e_start = data.energy_max, data.form_max, data.form_start, data.energy_start
     status = st.status
     for r in riders:

@@ -35,7 +35,7 @@ def safe_max(data: EngineData, st: State, rider: int) -> int:
 def destinations(data: EngineData, st: State, rider: int, reach: int) -> list[tuple[int, int, int]]:
     """(column, lane, steps) of every square ``rider`` may end on within ``reach`` steps, its own
     square first (0 steps); a move over the line is one destination, (finish, 0, steps)."""
-    if data.rules.passing == "around":
+    if data.around:
         return _around(data, st, rider, reach)
     c, lane = st.col[rider], st.lane[rider]
     limit = data.stages[st.stage].finish - c
@@ -157,7 +157,7 @@ def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves
         found = destinations(data, st, r, st.budget)
         return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in found], len(found))
     top = safe_max(data, st, r)
-    if data.rules.passing == "around":   # the squares a rider reaches depend on the others on the way
+    if data.around:   # the squares a rider reaches depend on the others on the way
         groups, n = _free_groups(data, st, r, s, top)
     else:
         key = (st.stage, c, lane, s, top)

@@ -51,7 +51,6 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
         if costs is not None:
             costs[key] = table
     split, lead_costs = table
-    rules = data.rules
     advanced = data.advanced
     wheels = st.occ if advanced else {}  # a square is in a wheel when the square ahead of it is taken
     leader = advanced and st.follower >= 0
@@ -60,8 +59,8 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
     p = data.risk.puncture
     q = 1 - p
     fallback = p * (min(s0, finish - c0) + TERRAIN * s0 - MISS * s0)
-    any_lane = rules.slipstream_escape == "none"
-    plain = st.owner[r] < 0 and rules.unowned_play == "plain"
+    any_lane = data.any_lane
+    plain = st.owner[r] < 0 and data.plain_unowned
     gc = st.times[r]
     out: list[float] = []
     append = out.append

@@ -256,7 +256,7 @@ def _after_payment(data: EngineData, st: State, r: int) -> bool:
     if st.energy[r] == 0 and not st.dial_emptied[r]:
         st.dial_emptied[r] = True
         st.counts.dial_empty[r] += 1
-    if data.rules.abandon == "both-empty" and st.energy[r] == 0 and st.form[r] == 0:
+    if data.both_empty and st.energy[r] == 0 and st.form[r] == 0:
         _abandon(data, st, r)
         return False
     return True
