@@ -93,9 +93,9 @@ CASES = [
      [(R, "individual_cut: [2, 3], team_cut: [3], hand: 4, highest_exhaustion: 1",
        "individual_cut: [2, 4], team_cut: [5], hand: 3, highest_exhaustion: 2")],
      ("rulebook",),
-     {B: ["le parcours est réduit de moitié ou d'un quart", "il est réduit d'un 5e", "le joueur pioche 3 cartes",
+     {B: ["la longueur du parcours est divisée par 2 ou 4", "Par équipe, la longueur du parcours est divisée par 5", "le joueur pioche 3 cartes",
           "coûte 2 fatigues"]},
-     {B: ["d'un tiers", "pioche 4 cartes", "sa main coûte 1 fatigue"]}),
+     {B: ["divisée par 2 ou 3", "divisée par 3", "pioche 4 cartes", "sa main coûte 1 fatigue"]}),
     ("world cup",
      [(R, "back_to_back_exhaustion: 1", "back_to_back_exhaustion: 2")],
      ("rulebook",),
@@ -181,8 +181,6 @@ ALLOWED = [
     r"\bun premier coureur\b", r"\{\{ n \}\} premiers\b", r"\bau premier\b", r"\baux premiers\b",
     # the mountain rule "halve" (rules.yaml mountain.rule, check FRV-MOUNTAIN-GEN): halving, down to 1
     r"divisés par deux, arrondis vers le bas, jusqu'à 1",
-    # a course cut to 1/k of its length: the words are chosen by the value k of rules.yaml (macro cut)
-    r"\bde moitié\b", r"\bd'un tiers\b", r"\bd'un quart\b", r"\bd'un \{\{ k \}\}e\b",
     # a fold-over figure has two faces; a list of two ideas; two events in a row (back to back)
     r"\bses deux faces\b", r"\bdeux idées\b", r"\bdeux épreuves de suite\b", r"\bEntre les deux\b",
     # the last rider / the last card: positions
