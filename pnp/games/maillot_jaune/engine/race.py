@@ -193,7 +193,7 @@ def apply(data: EngineData, st: State, move: Move, rng: random.Random) -> State:
             if not _spend_safe(data, st, r, safe) or not _spend(data, st, r, row[risky - 1]):
                 next_turn(data, st)
                 return st
-        elif not _spend_safe(data, st, r, safe):
+        elif safe and not _spend_safe(data, st, r, safe):   # no safe square costs nothing
             next_turn(data, st)
             return st
     _finish_move(data, st, r, col, lane, helped, rng)
@@ -296,7 +296,7 @@ def _finish_move(data: EngineData, st: State, r: int, col: int, lane: int, helpe
                  rng: random.Random) -> None:
     """The rider's slipstream (advanced rules), its move, the help it gives, its line pulled along."""
     finish = data.stages[st.stage].finish
-    follower = _dragged(data, st, r, col, lane)
+    follower = _dragged(data, st, r, col, lane) if st.follower >= 0 else -1
     if follower >= 0 and not _leader_pays(data, st, r, follower, col, lane, finish):
         follower = -1
     if follower >= 0 and not _lead(data, st, r, rng):
