@@ -116,6 +116,60 @@ def test_a_changed_move_is_a_replay_error_or_another_tour(sim):
         sim.replay(golden["players"], golden["seed"], moves + [0])
 
 
+# --------------------------------------------------------------------------- the greedy policy
+
+def _card_value(data, st, move, seat) -> float:
+    """A race card move's value as greedy.py's docstring says it, slot after slot."""
+    from pnp.games.tour_de_france_mb.engine import greedy as G
+    from pnp.games.tour_de_france_mb.engine.road import caps_of
+
+    caps = caps_of(data, st, seat)
+    finish, green = data.course.finish, data.course.green
+    place = len(st.table)
+    points = data.points.road_individual
+    arrive = G.FINISH + (points[place] if place < len(points) else 0)
+    line = data.points.green_first if not st.green_done else 0
+    got = 0.0
+    for k, squares in enumerate(move[2]):
+        if not squares:
+            continue
+        column = st.col[seat * data.per_team + k]
+        go = min(squares, caps[k])
+        got -= G.WASTE * (squares - go)
+        if not go:
+            continue
+        got += go * (1.0 + G.REAR * (finish - column))
+        if column + go >= finish:
+            got += arrive
+        elif line and column < green <= column + go:
+            got += line
+    return got + G.EXTRA if move[4] != -1 else got
+
+
+def test_the_greedy_card_values_are_the_rule_s_sums(sim):
+    """The race card values read from rows kept across decisions (and summed unrolled for three
+    cyclists) are the sums of the rule, float for float."""
+    from pnp.games.tour_de_france_mb.engine import greedy as G
+    from pnp.games.tour_de_france_mb.engine.state import CARD
+    from pnp.simulate.turns import chance_rng, policy_rng
+
+    rows, decisions = {}, 0
+    for seed, policy in ((1, "greedy"), (2, "random")):
+        rng, choose = chance_rng(seed), sim.policy(policy, policy_rng(seed))
+        st = sim.start(4, rng)
+        while not st.over:
+            if st.ask == CARD:
+                decisions += 1
+                got = G.values(sim.data, st, st.moves, st.seat, rows)
+                assert got == [_card_value(sim.data, st, m, st.seat) for m in st.moves]
+                caps = G.caps_of(sim.data, st, st.seat)
+                table = [G._slot_row(sim.data, cap, st.col[st.seat * sim.data.per_team + k], 2.0, 0)
+                         for k, cap in enumerate(caps)]
+                assert G._summed3(table, st.moves) == G._summed(table, st.moves)
+            st = sim.apply(st, st.moves[choose(st, st.moves, st.seat)], rng)
+    assert decisions > 300
+
+
 # --------------------------------------------------------------------------- whole Tours
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -85,24 +85,34 @@ def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
         if row is None:
             row = kept[key] = _slot_row(data, cap, col[base + k], arrive, line)
         table.append(row)
+    return _summed3(table, moves) if len(table) == 3 else _summed(table, moves)
+
+
+def _summed(table: list[tuple], moves: list[tuple]) -> list[float]:
+    """Each move's value from the rows of its cyclist slots (``_slot_row``), slot after slot."""
     out = []
-    append = out.append
-    if len(table) == 3:   # the printed teams' three cyclists, unrolled: the same sums, in the same order
-        t0, t1, t2 = table
-        for move in moves:
-            s0, s1, s2 = move[2]
-            got = t0[s0][3]
-            w, a, b, _ = t1[s1]
-            got = got - w + a + b
-            w, a, b, _ = t2[s2]
-            got = got - w + a + b
-            append(got + EXTRA if move[4] != NONE else got)
-        return out
     for move in moves:
         got = 0.0
         for row, squares in zip(table, move[2]):
-            w, a, b, _ = row[squares]
-            got = got - w + a + b
+            lost, gone, reached, _ = row[squares]
+            got = got - lost + gone + reached
+        out.append(got + EXTRA if move[4] != NONE else got)
+    return out
+
+
+def _summed3(table: list[tuple], moves: list[tuple]) -> list[float]:
+    """``_summed`` for teams of three cyclists (the printed game's), unrolled: the same sums in the
+    same order, the first slot's read whole from its row."""
+    t0, t1, t2 = table
+    out = []
+    append = out.append
+    for move in moves:
+        s0, s1, s2 = move[2]
+        got = t0[s0][3]
+        lost, gone, reached, _ = t1[s1]
+        got = got - lost + gone + reached
+        lost, gone, reached, _ = t2[s2]
+        got = got - lost + gone + reached
         append(got + EXTRA if move[4] != NONE else got)
     return out
 
