@@ -36,7 +36,9 @@ def value(data: EngineData, st: State, move: Move, seat: int, costs: dict | None
 def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None) -> list[float]:
     """``value`` of every move of ``moves`` (one decision's), in their order, worked out per group.
     ``costs`` keeps the costs of breakaways and slipstreams per dial and form across decisions
-    (``Costs``); the values are the same with or without it."""
+    (``_costs``); the values are the same with or without it. The last loop is the rule term by term;
+    the loops before it are the same sums for the cases where some terms are nothing (a plain rider's
+    breakaways, no help among the moves, no rider to drag), which are most decisions."""
     r = st.current
     c0, lane0 = st.col[r], st.lane[r]
     row = data.stars[r]
@@ -85,44 +87,33 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
                 bonus = HELP if mate else -HELP
             append((v0 - lead_costs[energy] if lead else v0) + bonus)
         return out
-    if not leader:
-        # the common case: no rider to drag, so no lead cost; the same sums as the loop below
-        for col, lane, low, high, extra, helped in moves.groups:
+    groups = moves.groups
+    if groups[-1][5] < 0:   # no help among the moves (they come last): the loop below without its help terms
+        if not leader:
+            for col, lane, low, high, extra, _helped in groups:
+                if lane == 0:
+                    v0 = finish - c0 + CROSS
+                else:
+                    v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+                if extra <= 0:
+                    append(v0)   # v0 + 0.0: v0 is never -0.0
+                elif low == high:
+                    risky = extra - low
+                    append((q * v0 + fallback if risky else v0) - split[low][risky])
+                else:
+                    odds = q * v0 + fallback
+                    for safe in range(low, high + 1):
+                        risky = extra - safe
+                        append((odds if risky else v0) - split[safe][risky])
+            return out
+        lead_now = lead_costs[energy]
+        for col, lane, low, high, extra, _helped in groups:
             if lane == 0:
                 v0 = finish - c0 + CROSS
             else:
                 v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
-            if helped >= 0:
-                mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
-                bonus = HELP if mate else -HELP
-                if extra <= 0:
-                    append(v0 + bonus)
-                    continue
-                odds = q * v0 + fallback
-                for safe in range(low, high + 1):
-                    risky = extra - safe
-                    append((odds if risky else v0) - split[safe][risky] + bonus)
-            elif extra <= 0:
-                append(v0)   # v0 + 0.0: v0 is never -0.0
-            elif low == high:
-                risky = extra - low
-                append((q * v0 + fallback if risky else v0) - split[low][risky])
-            else:
-                odds = q * v0 + fallback
-                for safe in range(low, high + 1):
-                    risky = extra - safe
-                    append((odds if risky else v0) - split[safe][risky])
-        return out
-    # a leader: dragging the rider in its wheel costs it, unless it sheds that rider
-    lead_now = lead_costs[energy]
-    for col, lane, low, high, extra, helped in moves.groups:
-        if lane == 0:
-            v0 = finish - c0 + CROSS
-        else:
-            v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
-        lead = (lane == 0 or lane == lane0 or any_lane) \
-            and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
-        if helped < 0:   # the same sums as below without the help's 0.0
+            lead = (lane == 0 or lane == lane0 or any_lane) \
+                and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
             if extra <= 0:
                 append(v0 - lead_now if lead else v0)
             elif not lead:
@@ -140,23 +131,20 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
                     risky = extra - safe
                     e1 = energy - safe * sc
                     append((odds if risky else v0) - split[safe][risky] - lead_costs[e1 if e1 > 0 else 0])
-            continue
+        return out
+    for col, lane, low, high, extra, helped in groups:
+        if lane == 0:
+            v0 = finish - c0 + CROSS
+        else:
+            v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+        lead = leader and (lane == 0 or lane == lane0 or any_lane) \
+            and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
         bonus = 0.0
         if helped >= 0:
             mate = st.owner[helped] == st.owner[r] >= 0 and st.times[helped] <= gc
             bonus = HELP if mate else -HELP
         if extra <= 0:
             append((v0 - lead_costs[energy] if lead else v0) + bonus)
-        elif plain:
-            if low == high:
-                append(NO_BREAKAWAY)
-            else:
-                out += [NO_BREAKAWAY] * (high - low + 1)
-        elif not lead and helped < 0:  # the common case, the same sums without the terms that are 0
-            odds = q * v0 + fallback
-            for safe in range(low, high + 1):
-                risky = extra - safe
-                append((odds if risky else v0) - split[safe][risky])
         else:
             odds = q * v0 + fallback
             for safe in range(low, high + 1):
