@@ -195,7 +195,7 @@ def update_shared(templates: Path, games: dict[str, Path], langs: tuple[str, ...
     from the games' catalogs ``games``."""
     from pnp.i18n.catalogs import languages, update
 
-    template = shared_template(templates)
+    template = with_rooms(shared_template(templates), games)
     written = write_if_changed(shared_dir(templates) / TEMPLATE, serialize(template, template=True))
     result = SharedUpdate(sum(1 for m in template if m.id), written)
     for lang in sorted(set(languages(templates)) | set(langs)):
@@ -203,6 +203,23 @@ def update_shared(templates: Path, games: dict[str, Path], langs: tuple[str, ...
         result.languages[lang] = update(templates, template, lang, create=True, memory=load(lang, None, games),
                                         header=header)
     return result
+
+
+def with_rooms(template, games: dict[str, Path]):
+    """``template`` with, on each string, where the games print it and its room, as their own
+    catalogs (messages.pot, made by ``pnp i18n update GAME``) say it: the first game that prints it."""
+    done: set = set()
+    for folder in (games[g] for g in sorted(games)):
+        pot = folder / LOCALES / TEMPLATE
+        if not pot.is_file():
+            continue
+        rooms = {_key(m): m.auto_comments for m in read(pot) if m.id}
+        for message in template:
+            key = _key(message) if message.id else None
+            if key is not None and key not in done and key in rooms:
+                message.auto_comments = list(dict.fromkeys([*message.auto_comments, *rooms[key]]))
+                done.add(key)
+    return template
 
 
 def _english_name(lang: str) -> str:
