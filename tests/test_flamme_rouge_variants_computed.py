@@ -298,8 +298,8 @@ def test_a_longer_climb_paying_less_is_a_warning(tmp_path) -> None:
 
 def test_a_sheet_that_misprints_a_table_is_an_error(tmp_path) -> None:
     m = copy(tmp_path, ("templates/faces/frv-reference.svg.j2",
-                        '[texts("col", key="points")] + f.points.finish | map("string") | list',
-                        '[texts("col", key="points")] + f.points.finish[:2] | map("string") | list'))
+                        '[texts("ref_label", key="finish")] + f.points.finish | map("string") | list',
+                        '[texts("ref_label", key="finish")] + f.points.finish[:2] | map("string") | list'))
     errors = found(m, "FRV-CALC-SHEET", Severity.ERROR)
     assert {e.component for e in errors} == {"points.finish, mountain.lengths.6", "scoring sheet"}
     assert not [e for e in verified(m) if e[0] == "FRV-CALC-SHEET"]
