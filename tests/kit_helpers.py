@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -162,3 +164,14 @@ def typed_in_decisions(rules: Path, numbers, allowed: list[str]) -> list[str]:
             rest = re.sub(r"\{rules[^{}]*\}", " ", rest)
             typed += [f"{d['id']}.{key}: {m.group(0)!r} in {d[key][:80]!r}" for m in numbers.finditer(rest)]
     return typed
+
+
+def wait_until(cond: Callable[[], bool], timeout: float = 30.0) -> bool:
+    """Whether ``cond()`` became true within ``timeout`` seconds (polled every 50 ms): for the tests
+    of commands that run in a thread (watch, preview)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return False

@@ -8,7 +8,6 @@ from html import escape
 import shutil
 import subprocess
 import threading
-import time
 import urllib.request
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from kit_helpers import wait_until
 from pnp.build import BuildOptions, watch_game
 from pnp.cli import cli
 from pnp.export import ExportOptions, export_game
@@ -125,15 +125,6 @@ def test_chromium_screenshot_is_not_blank(pages, tmp_path):
     assert background < 0.8
 
 
-def _wait(cond, timeout=60.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def _get(url: str) -> str:
     with urllib.request.urlopen(url, timeout=10) as response:
         return response.read().decode("utf-8")
@@ -150,14 +141,14 @@ def test_watch_preview_serves_the_gallery_and_bumps_its_version(tmp_path):
                                                         debounce_ms=50, after_build=preview), daemon=True)
     thread.start()
     try:
-        assert _wait(lambda: any(ln.startswith("watching") for ln in lines)), lines
+        assert wait_until(lambda: any(ln.startswith("watching") for ln in lines), 60), lines
         (url,) = [m.group(1) for ln in lines if (m := re.match(r"preview: (http://127\.0\.0\.1:\d+/) ", ln))]
         page = _get(url)
         assert "<figure class=\"piece\"" in page and 'fetch("__version"' in page
         assert _get(url + "__version") == "1"
         csv = game / "movement.csv"
         csv.write_text(csv.read_text().replace("pair-violet-vert,pair,violet+vert,", "pair-violet-vert,pair,vert+violet,"))
-        assert _wait(lambda: _get(url + "__version") == "2"), lines
+        assert wait_until(lambda: _get(url + "__version") == "2", 60), lines
         thread.join(60)
         assert not thread.is_alive()
     finally:

@@ -10,7 +10,7 @@ import pytest
 
 from pnp.build import BuildOptions
 from pnp.export.coverage import ink_saving, page_coverage
-from pnp.layout.ink import is_flat_colour, light_back, light_board, luminance
+from pnp.layout.ink import is_flat_colour, leaves, light_back, light_board, luminance
 from pnp.layout.scene import Group, Line, Rect, Scene, Style, Symbol, Text, Use
 from pnp.paths import data_dir
 from renderers import ghostscript_messages, poppler_messages
@@ -26,19 +26,9 @@ def _back(*extra) -> Symbol:
                                           Rect(4, 4, 32, 52, Style(stroke=WHITE, width=0.5)), *extra)),))
 
 
-def _leaves(items):
-    for item in items:
-        if isinstance(item, Group):
-            yield from _leaves(item.items)
-        elif isinstance(item, Use):
-            yield from _leaves(item.symbol.items)
-        else:
-            yield item
-
-
 def test_a_dark_back_becomes_a_light_back_that_reads_the_same():
     light = light_back(_back(Rect(15, 40, 10, 10, Style(fill="#1F57A8"))))
-    background, title, frame, badge = list(_leaves(light.items))
+    background, title, frame, badge = list(leaves(light.items))
     assert luminance(background.style.fill) > 0.6  # a pale tint of the red
     assert background.style.fill != WHITE
     assert title.fill == RED and frame.style.stroke == RED  # white on red becomes red on pale red

@@ -4,24 +4,15 @@ from __future__ import annotations
 
 import shutil
 import threading
-import time
 from pathlib import Path
 
 from click.testing import CliRunner
 
+from kit_helpers import wait_until
 from pnp.build import BuildOptions, watch_game
 from pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _wait(cond, timeout=30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_watch_rebuilds_and_survives_a_broken_file(tmp_path):
@@ -35,18 +26,18 @@ def test_watch_rebuilds_and_survives_a_broken_file(tmp_path):
         game, options, lines.append, max_builds=4, stop_event=stop, debounce_ms=50)), daemon=True)
     thread.start()
     try:
-        assert _wait(lambda: any(ln.startswith("watching") for ln in lines), 60), lines
+        assert wait_until(lambda: any(ln.startswith("watching") for ln in lines), 60), lines
         csv = game / "movement.csv"
         csv.write_text(csv.read_text().replace("pair-violet-vert,pair,violet+vert,",
                                                "pair-violet-vert,pair,vert+violet,"))
-        assert _wait(lambda: sum("file(s) written" in ln for ln in lines) >= 2), lines
+        assert wait_until(lambda: sum("file(s) written" in ln for ln in lines) >= 2), lines
         text = "\n".join(lines)
         assert "changed: green-jersey/movement.csv" in text
         assert "cards:movement: ~pair-violet-vert (jerseys)" in text
         assert "cards.pdf" in text and "GJ-" in text  # what was written, and the findings
         good = (game / "tokens.yaml").read_text()
         (game / "tokens.yaml").write_text("tokens: [\n")
-        assert _wait(lambda: any("waiting for the next save" in ln for ln in lines)), lines
+        assert wait_until(lambda: any("waiting for the next save" in ln for ln in lines)), lines
         assert any("tokens.yaml" in ln and "error" in ln for ln in lines)
         (game / "tokens.yaml").write_text(good)
         thread.join(60)

@@ -117,16 +117,17 @@ def light_back(symbol: Symbol) -> Symbol:
 def is_flat_colour(symbol: Symbol) -> bool:
     """Whether ``symbol`` is one colour over its whole box and nothing else (a back with no design)."""
     found = _backgrounds(symbol.items, symbol.width, symbol.height)
-    leaves = list(_leaves(symbol.items))
-    return bool(found) and len(set(found.values())) == 1 and all(id(leaf) in found for leaf in leaves)
+    shapes = list(leaves(symbol.items))
+    return bool(found) and len(set(found.values())) == 1 and all(id(leaf) in found for leaf in shapes)
 
 
-def _leaves(items: tuple[Item, ...]):
+def leaves(items: tuple[Item, ...]):
+    """Every drawn shape under ``items``, groups and symbols opened, in drawing order."""
     for item in items:
         if isinstance(item, Group):
-            yield from _leaves(item.items)
+            yield from leaves(item.items)
         elif isinstance(item, Use):
-            yield from _leaves(item.symbol.items)
+            yield from leaves(item.symbol.items)
         else:
             yield item
 
