@@ -141,6 +141,20 @@ def test_no_bleed_cuts_at_the_trim(tmp_path: Path) -> None:
         assert im.size == (px(63.5, 100), px(88.9, 100))
 
 
+def test_an_export_leaves_only_its_own_files_in_its_folder(tmp_path: Path) -> None:
+    """A card renamed since the last export must not leave its old picture behind among the new ones."""
+    stale = tmp_path / "green-jersey" / "fr" / "png" / "0001a-renamed-card-1-front.png"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"old")
+    (stale.parent / "old-deck").mkdir()
+    (stale.parent / "old-deck" / "x.png").write_bytes(b"old")
+    beside = tmp_path / "green-jersey" / "fr" / "cards.pdf"  # the build's files are not the export's
+    beside.write_bytes(b"kit")
+    folder, manifest = export(tmp_path, "green-jersey", dpi=LOW_DPI)
+    assert sorted(p.name for p in folder.iterdir()) == sorted([f["name"] for f in manifest["files"]] + ["export.json"])
+    assert beside.read_bytes() == b"kit"
+
+
 def test_boards_are_drawn_at_most_at_the_board_resolution(tmp_path: Path, monkeypatch) -> None:
     from pnp.export import png
 

@@ -64,7 +64,9 @@ def format_module(name: str):
 
 def export_game(folder: Path, fmt: str, options: ExportOptions) -> Exported:
     """Export the game in ``folder`` as ``fmt`` into ``options.out/<game>/<lang>/<fmt>/``; nothing is
-    written when it fails."""
+    written when it fails. The format's folder then holds this export only: files an earlier export
+    left there (a card renamed or removed since) are deleted, so that its names still give the print
+    order and its export.json lists all of it."""
     from pnp.export.source import open_kit
     from pnp.write import OutputTransaction
 
@@ -73,4 +75,17 @@ def export_game(folder: Path, fmt: str, options: ExportOptions) -> Exported:
     with kit.active(), OutputTransaction(options.out) as tx:
         result = module.export(kit, options, tx)
         result.files = tx.written
+    _prune(options.out / result.folder, result.files)
     return result
+
+
+def _prune(folder: Path, kept: list[Path]) -> None:
+    """Delete the files under ``folder`` that are not in ``kept``, then its empty subfolders."""
+    if not folder.is_dir():
+        return
+    keep = {p.resolve() for p in kept}
+    for path in sorted(folder.rglob("*"), reverse=True):
+        if path.is_file() and path.resolve() not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
