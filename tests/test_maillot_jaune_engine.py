@@ -318,7 +318,8 @@ def test_every_rider_changed_between_two_looks_is_marked(sims):
     engine marked as changed: over whole games, every rider a move changes is marked."""
     def riders(st):
         return [(st.col[r], st.lane[r], st.status[r], st.energy[r], st.form[r], st.miss[r], st.times[r],
-                 st.form_spent[r], st.energy_spent[r]) for r in range(len(st.status))]
+                 st.form_spent[r], st.energy_spent[r], st.cross_round[r], st.crossed.count(r))
+                for r in range(len(st.status))]
 
     changed = 0
     for (level, sim), policy, seed in [(lv, pol, sd) for sd, lv in enumerate(sims.items()) for pol in ("random",

@@ -25,6 +25,7 @@ class RaceEngine(TurnEngine):
         self.data = data
         self.game = data.game
         self.costs: dict = {}  # the greedy policy's costs per dial and form (policy.values), filled as met
+        self.terrains: dict = {}  # the greedy policy's terrain term per rider and column (policy.values)
         self.groups: dict = {}  # the move groups of a square on an empty road (moves.legal_moves), filled as met
 
     @classmethod
@@ -79,10 +80,10 @@ class RaceEngine(TurnEngine):
         (``policy.values``: the same values as ``value``, the same ties broken the same way)."""
         if name != "greedy":
             return super().policy(name, rng)
-        data, costs = self.data, self.costs
+        data, costs, terrains = self.data, self.costs, self.terrains
 
         def greedy(state, legal, seat):
-            return pick_best(policy.values(data, state, legal, costs), rng)
+            return pick_best(policy.values(data, state, legal, costs, terrains), rng)
         return greedy
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:

@@ -6,7 +6,8 @@
   plus what was spent is the start), and within a stage energy only goes down too;
 - a rider out of the Tour has spent its dial and its form, and is off the road; one still racing
   has not spent both (engine.abandon: both-empty);
-- no rider moves back; riders over the line crossed in or after the winner's round, once each;
+- no rider moves back; riders over the line crossed in or after the winner's round, once each (as
+  many riders over the line as crossed it);
 - turns to miss are never negative; times never negative.
 
 Every rider is checked at the first look of every stage and at the end of the game; in between, the
@@ -33,7 +34,7 @@ def broken(data: EngineData, st: State) -> str:
     else:
         riders = sorted(set(touched))
     touched.clear()
-    return _riders(data, st, riders) or _race(data, st)
+    return _riders(data, st, riders) or _race(data, st, riders)
 
 
 def _riders(data: EngineData, st: State, riders) -> str:
@@ -84,17 +85,28 @@ def _gauge_problem(data: EngineData, st: State, r: int) -> str:
     return f"rider {name} is {st.times[r]} minutes behind"
 
 
-def _race(data: EngineData, st: State) -> str:
+def _race(data: EngineData, st: State, riders) -> str:
+    """The last move forward; the riders of ``riders`` over the line crossed it once, in or after
+    the winner's round and not after this one (the round only grows: a rider's crossing is looked at
+    when it changes); the first over the line not before the winner's round; as many riders over
+    the line as crossed it."""
     r, before, after = st.moved
     if r >= 0 and after < before:
         return f"rider {data.riders[r]} moved back from column {before} to {after}"
-    if st.crossed and len(set(st.crossed)) != len(st.crossed):
-        return "a rider crossed the line twice"
-    for x in st.crossed:
+    crossed = st.crossed
+    for x in riders:
+        if x not in crossed:
+            continue
+        if crossed.count(x) != 1:
+            return "a rider crossed the line twice"
         if st.status[x] != FINISHED:
             return f"rider {data.riders[x]} crossed the line but is not marked over it"
         if st.cross_round[x] < st.winner_round or st.cross_round[x] > st.round:
             return f"rider {data.riders[x]} crossed in round {st.cross_round[x]}, the winner in {st.winner_round}"
+    # the first over the line (in the order they crossed) crossed in or after the winner's round
+    if crossed and st.cross_round[crossed[0]] < st.winner_round:
+        x = crossed[0]
+        return f"rider {data.riders[x]} crossed in round {st.cross_round[x]}, the winner in {st.winner_round}"
     finished = st.status.count(FINISHED)
     if finished != len(st.crossed):
         return f"{finished} riders over the line, {len(st.crossed)} crossed it"

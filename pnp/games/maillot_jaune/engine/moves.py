@@ -168,16 +168,18 @@ def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves
                 cache[key] = found
         groups, n, index, sizes = found
         # the few squares taken within reach come out of the groups of an empty road
-        taken = [index[sq] for sq in st.occ if sq in index]
+        taken = index.keys() & st.occ.keys()
         if taken:
-            taken.sort()
-            free, start = groups[:taken[0]], taken[0] + 1
+            taken = sorted([index[sq] for sq in taken])
+            first = taken[0]
+            free, start = groups[:first], first + 1
+            n -= sizes[first]
             for i in taken[1:]:
                 free += groups[start:i]
                 start = i + 1
+                n -= sizes[i]
             groups = free + groups[start:]
-            n -= sum([sizes[i] for i in taken])
-    if data.advanced:
+    if data.advanced and any(st.miss):
         helps = _helps(data, st, r, groups)
         if helps:
             groups = (*groups, *helps)

@@ -33,17 +33,23 @@ def value(data: EngineData, st: State, move: Move, seat: int, costs: dict | None
     return values(data, st, Moves.of(move), costs)[0]
 
 
-def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None) -> list[float]:
+def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None,
+           terrains: dict | None = None) -> list[float]:
     """``value`` of every move of ``moves`` (one decision's), in their order, worked out per group.
     ``costs`` keeps the costs of breakaways and slipstreams per dial and form across decisions
-    (``_costs``); the values are the same with or without it. The last loop is the rule term by term;
+    (``_costs``), ``terrains`` the terrain term of every column per rider (``_terrain``); the values
+    are the same with or without them. The last loop is the rule term by term;
     the loops before it are the same sums for the cases where some terms are nothing (a plain rider's
     breakaways, no help among the moves, no rider to drag), which are most decisions."""
     r = st.current
     c0, lane0 = st.col[r], st.lane[r]
     row = data.stars[r]
-    circuit = data.circuit
-    s0 = row[(c0 - 1) % circuit]
+    s0 = row[(c0 - 1) % data.circuit]
+    terrain = terrains.get(r) if terrains is not None else None
+    if terrain is None:
+        terrain = _terrain(data, r)
+        if terrains is not None:
+            terrains[r] = terrain
     finish = data.stages[st.stage].finish
     energy, form = st.energy[r], st.form[r]
     key = (energy, form)
@@ -78,7 +84,7 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
             if lane == 0:
                 v0 = finish - c0 + CROSS
             else:
-                v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+                v0 = col - c0 + terrain[col] + (WHEEL if (col + 1, lane) in wheels else 0.0)
             lead = leader and (lane == 0 or lane == lane0 or any_lane) \
                 and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
             bonus = 0.0
@@ -94,7 +100,7 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
                 if lane == 0:
                     v0 = finish - c0 + CROSS
                 else:
-                    v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+                    v0 = col - c0 + terrain[col] + (WHEEL if (col + 1, lane) in wheels else 0.0)
                 if extra <= 0:
                     append(v0)   # v0 + 0.0: v0 is never -0.0
                 elif low == high:
@@ -111,7 +117,7 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
             if lane == 0:
                 v0 = finish - c0 + CROSS
             else:
-                v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+                v0 = col - c0 + terrain[col] + (WHEEL if (col + 1, lane) in wheels else 0.0)
             lead = (lane == 0 or lane == lane0 or any_lane) \
                 and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
             if extra <= 0:
@@ -136,7 +142,7 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
         if lane == 0:
             v0 = finish - c0 + CROSS
         else:
-            v0 = col - c0 + TERRAIN * row[(col - 1) % circuit] + (WHEEL if (col + 1, lane) in wheels else 0.0)
+            v0 = col - c0 + terrain[col] + (WHEEL if (col + 1, lane) in wheels else 0.0)
         lead = leader and (lane == 0 or lane == lane0 or any_lane) \
             and not (partners and any(c == col and abs(k - lane) == 1 for c, k in partners))
         bonus = 0.0
@@ -155,6 +161,12 @@ def values(data: EngineData, st: State, moves: Moves, costs: dict | None = None)
                     v -= lead_costs[e1 if e1 > 0 else 0]
                 append(v + bonus)
     return out
+
+
+def _terrain(data: EngineData, rider: int) -> dict[int, float]:
+    """The terrain term of ``rider`` ending on each column of every stage's road (before its line)."""
+    row, circuit = data.stars[rider], data.circuit
+    return {c: TERRAIN * row[(c - 1) % circuit] for stage in data.stages for c in range(stage.low, stage.finish)}
 
 
 def _costs(data: EngineData, energy: int, form: int) -> tuple[tuple[tuple[float, ...], ...], tuple[float, ...]]:
