@@ -116,3 +116,22 @@ def test_a_kit_page_too_long_in_a_build_is_told_as_a_translation(game_copy, runn
     assert result.exit_code == 1, result.output
     assert re.search(r"de\.po:\d+: msgid \"%\(stamp\)s, mis en page pour du papier .*\": \d+ % too long for kit pages, "
                      r"box [\d.]+ x [\d.]+ mm at 6 pt \([\d.]+ mm too tall\) on A4", result.output), result.output
+
+
+def test_a_cover_line_too_long_is_a_located_overflow_in_check_and_in_a_build(game_copy, runner, tmp_path):
+    path = game_copy / "locales" / "de.po"
+    po = polib.pofile(str(path))
+    heading = next(e for e in po if e.msgid == "Contenu et impression" and not e.msgctxt)
+    heading.msgstr = "Inhalt und Druck" + LONG * 3  # far wider than the page, even at 6 pt
+    po.save()
+    check = runner.invoke(cli, ["--data", str(game_copy.parent), "i18n", "check", "green-jersey", "--lang", "de"])
+    assert check.exit_code == 1, check.output
+    told = next(ln for ln in check.output.splitlines() if 'msgid "Contenu et impression"' in ln)
+    assert re.search(r"de\.po:\d+: msgid \"Contenu et impression\": \d+ % too long for kit cover, one line of "
+                     r"[\d.]+ mm at 6 pt \([\d.]+ mm too wide\)", told), told
+    build = runner.invoke(cli, ["--data", str(game_copy.parent), "build", "green-jersey", "--lang", "de", "--draft",
+                                "--only", "kit", "--out", str(tmp_path / "out")])
+    assert build.exit_code == 1, build.output
+    assert re.search(r"de\.po:\d+: msgid \"Contenu et impression\": \d+ % too long for kit cover, one line of "
+                     r"[\d.]+ mm", build.output), build.output
+    assert not (tmp_path / "out" / "green-jersey" / "de").exists()  # nothing written

@@ -14,7 +14,7 @@ between tiles should keep out of (pnp.layout.seams): squares, start squares, lin
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -22,8 +22,8 @@ from pnp.layout import jersey as jersey_art
 from pnp.layout import text as textfit
 from pnp.layout import seams
 from pnp.layout.boards.frame import board_of, board_page, board_texts
-from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Use, compose, polygon, scale,
-                              translate)
+from pnp.layout.scene import (Circle, Group, Item, Line, Rect, Scene, Style, Symbol, Text, Use, compose, polygon,
+                              scale, translate)
 from pnp.layout.seams import Keep, SeamHints
 from pnp.layout.templates import Texts
 from pnp.model.boards import TERRAIN_KINDS, Board, BoardSide
@@ -87,9 +87,14 @@ class _Ctx:
             raise BoardProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
 
     def line(self, text: str, x: float, y: float, font: str, size: float, fill: str = INK,
-             align: str = "center") -> Item:
+             align: str = "center", width: float | None = None, min_size: float | None = None) -> Text:
+        """A line of ``text``; given the ``width`` it may take (mm), fitted to it, shrunk down to
+        ``min_size`` (pnp.layout.text.fit_line), else measured only (numbers and marks)."""
         try:
-            return textfit.line(text, x, y, font, size, fill, align)
+            if width is None:
+                return textfit.line(text, x, y, font, size, fill, align)
+            return textfit.fit_line(text, x, y, font, size, width, min_size, fill, align,
+                                    where=f"board '{self.board.id}' side {self.side.id}")
         except textfit.TextProblem as exc:
             raise BoardProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
 
@@ -435,7 +440,9 @@ def _sign(ctx: _Ctx, line) -> list[Item]:
     label = text.upper() if finish else text
     size = 15.0 if finish else 12.0
     font = "sans-black"
-    width = textfit.fonts.width_mm(label, font, size) + 10.0
+    room = 2 * min(x, ctx.w - x) - 10.0  # the sign, centred on the line, stays on the board
+    fitted = ctx.line(label, x, 0.0, font, size, width=room)  # a long translation shrinks (or is told)
+    width = (textfit.fonts.width_mm(label, font, size) if fitted.size == size else fitted.width) + 10.0
     height = 11.0 if finish else 9.5
     gap = BARRIER_MM + 2 * BADGE_R + 3.2
     top = _road_top(side, line.column) - gap - height
@@ -446,11 +453,11 @@ def _sign(ctx: _Ctx, line) -> list[Item]:
             items.append(Rect(x - width / 2, y, width, height, Style(fill=GREEN, stroke=DARK_GREEN, width=0.5),
                               radius=1.2))
             items += _chequer_strip(x - width / 2, y + height - 2.0, width, 2.0)
-            items.append(ctx.line(label, x, y + height / 2 + 1.4, font, size, "#FFFFFF"))
+            items.append(replace(fitted, y=y + height / 2 + 1.4, fill="#FFFFFF"))
         else:
             items.append(Rect(x - width / 2, y, width, height, Style(fill=PAPER, stroke=RED, width=1.2),
                               radius=1.0))
-            items.append(ctx.line(label, x, y + height / 2 + 1.55, font, size, RED))
+            items.append(replace(fitted, y=y + height / 2 + 1.55, fill=RED))
     return items
 
 
@@ -494,14 +501,16 @@ def _tokens(ctx: _Ctx) -> list[Item]:
         colour = model.colour(token.colour).hex if token.colour else GREEN
         items.append(Rect(sx, top, step_w, rise, Style(fill=STEP, stroke=INK, width=0.5)))
         items.append(ctx.line(str(token.rank), cx, top + 11.5, "sans-black", 26, INK))
-        items.append(ctx.line(ctx.text("place", rank=token.rank), cx, top + 18.0, "sans-bold", 9, INK))
+        items.append(ctx.line(ctx.text("place", rank=token.rank), cx, top + 18.0, "sans-bold", 9, INK,
+                              width=step_w - 2.0))
         value = points[token.rank - 1] if token.rank <= len(points) else token.value
         r = token.size_mm / 2
         cy = top - r - 3.5
         items.append(Circle(cx, cy, r + 1.2, Style(fill="#FFFFFF", stroke=colour, width=0.8, dash=(2.2, 1.6))))
         if value is not None:
             items.append(ctx.line(str(value), cx, cy + 2.0, "sans-black", 18, colour))
-            items.append(ctx.line(ctx.text("points_word", n=value), cx, cy + 7.0, "sans-bold", 7.5, MUTED))
+            items.append(ctx.line(ctx.text("points_word", n=value), cx, cy + 7.0, "sans-bold", 7.5, MUTED,
+                                  width=step_w - 2.0))
     items.append(Rect(x0 - 3, base, n * step_w + 6, 2.0, Style(fill=INK)))
     return items
 
@@ -608,7 +617,7 @@ def _title(ctx: _Ctx) -> list[Item]:
                      textfit.Box(text_x, y + band + 2.5, tw, h - band - 16, 17, 9, align="left"), "sans-bold", INK)
     items += ctx.fit(ctx.text("credits", info=model.info),
                      textfit.Box(text_x, y + h - 13.5, tw, 5.5, 8, 5.5, align="left"), "sans", INK)
-    items.append(ctx.line(model.info.stamp, text_x, y + h - 3.6, "sans", 7, MUTED, "left"))
+    items.append(ctx.line(model.info.stamp, text_x, y + h - 3.6, "sans", 7, MUTED, "left", width=tw))
     return items
 
 

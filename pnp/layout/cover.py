@@ -16,6 +16,8 @@ from pnp.layout.tiling import calibration_line
 INK, BAND, MUTED, TINT = "#1F2328", "#146B36", "#5B616B", "#EEF4EF"
 MARGIN = 12.0
 BAND_H = 36.0
+COVER = "kit cover"
+"""The component the cover's lines are told as to translators (pnp.layout.rooms)."""
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ class _Page:
 
     def heading(self, text: str, x: float, y: float, w: float) -> float:
         size = self.pt(12)
-        self.items.append(textfit.line(text, x, y + size * textfit.fonts.PT * 0.8, "sans-bold", size, BAND))
+        self.items.append(textfit.fit_line(text, x, y + size * textfit.fonts.PT * 0.8, "sans-bold", size, w,
+                                           fill=BAND, where=COVER))
         y += size * textfit.fonts.PT * 0.8 + 1.6
         self.items.append(Line(x, y, x + w, y, Style(stroke=BAND, width=0.35)))
         return y + 2.4
@@ -114,7 +117,7 @@ def _lay_out(paper: Size, c: CoverContent, k: float, force: bool = False) -> Sce
     art_bottom = _art(p, c.art, w - m - art_w, y, art_w, 48.0) if c.art is not None else y
     y = p.text(c.intro, m, y, left_w, 30, 9.5)
     cal_y = y + 5
-    p.items += calibration_line(m, cal_y, c.calibration, room=left_w - 50)
+    p.items += calibration_line(m, cal_y, c.calibration, room=left_w - 50, where=COVER)
     y = max(cal_y + 6, art_bottom + 4)
     y = _contents(p, c, y)
     y = _columns(p, c, y + 3)
@@ -135,7 +138,7 @@ def _band(p: _Page, c: CoverContent) -> None:
     # the title on one line (shrunk to fit, never broken), the subtitle and the byline under it
     p.items += textfit.fit(c.title, textfit.Box(x, 4, p.w - m - x, 14, 26, 12, align="left"), "sans-black",
                            "#FFFFFF")
-    p.items.append(textfit.line(c.subtitle, x, 23.5, "sans-bold", 12, "#D9EBDD"))
+    p.items.append(textfit.fit_line(c.subtitle, x, 23.5, "sans-bold", 12, p.w - m - x, fill="#D9EBDD", where=COVER))
     p.items += textfit.fit(c.byline, textfit.Box(x, 26, p.w - m - x, 8, 10.5, textfit.READABLE_PT,
                                                   align="left"), "sans", "#FFFFFF")
 
@@ -163,7 +166,7 @@ def _contents(p: _Page, c: CoverContent, y: float) -> float:
         how = c.duplex_text if part.duplex else (c.simplex_one if c.simplex_one and part.first == part.last
                                                  else c.simplex_text)
         base = y + cap
-        p.items.append(textfit.line(where, m, base, "sans-bold", size, INK))
+        p.items.append(textfit.fit_line(where, m, base, "sans-bold", size, where_w - 1.0, fill=INK, where=COVER))
         below_what = p.text(part.what, m + where_w, y, what_w, 24, 9)
         below_mode = p.text(how, p.w - m - mode_w, y, mode_w, 12, 9, "sans-bold" if part.duplex else "sans",
                             BAND if part.duplex else INK, "right")

@@ -39,6 +39,8 @@ NOTE_ROOM = 45.0    # the room the calibration note needs at its smallest size
 RULER_STYLE = Style(stroke="#000000", width=0.25)
 ASCENT, DESCENT = 0.82, 0.25  # the ink of a line of Fira Sans above and below its baseline (em)
 PAD = 0.25          # between a text's ink and the edges of its strip
+SHEETS = "sheets of cards and pieces (kit pages)"
+"""The component the sheets' labels and calibration notes are told as to translators (pnp.layout.rooms)."""
 
 
 class ImpositionError(ValueError):
@@ -241,7 +243,7 @@ def _strip_text(text: str, x: float, room: float, outer: float, inner: float, fi
     if size is None:
         size = smallest
         text = _shortened(text, room, size)
-    return textfit.line(text, x, _baseline(outer, inner, size), "sans", size, fill)
+    return textfit.fit_line(text, x, _baseline(outer, inner, size), "sans", size, room, smallest, fill, where=SHEETS)
 
 
 def _shortened(text: str, room: float, size: float) -> str:
@@ -298,15 +300,17 @@ def _ruler_ink(size: float, tick: float) -> tuple[float, float, float]:
 
 
 def _ruler(x: float, note_x: float, outer: float, inner: float, note: str, size: float, tick: float,
-           length: float) -> list[Item]:
+           length: float, room: float) -> list[Item]:
     """A line exactly ``length`` mm long from ``x`` with end ticks, and its note from ``note_x`` on
-    the same baseline, their ink centred in the strip between heights ``outer`` and ``inner``."""
+    the same baseline (at most ``room`` mm long), their ink centred in the strip between heights
+    ``outer`` and ``inner``."""
     above, below, _ = _ruler_ink(size, tick)
     y = (outer + inner) / 2 + (above - below) / 2
     items: list[Item] = [Line(x, y, x + length, y, RULER_STYLE), Line(x, y - tick, x, y + tick, RULER_STYLE),
                          Line(x + length, y - tick, x + length, y + tick, RULER_STYLE)]
     if note:
-        items.append(textfit.line(note, note_x, y + 0.35 * size * textfit.fonts.PT, "sans", size, "#000000"))
+        items.append(textfit.fit_line(note, note_x, y + 0.35 * size * textfit.fonts.PT, "sans", size, room,
+                                      textfit.READABLE_PT, "#000000", where=SHEETS))
     return items
 
 
@@ -320,7 +324,7 @@ def _ruler_in_strip(note: str, x: float, end: float, outer: float, inner: float,
         while size > 2.0 and textfit.fonts.width_mm(note, "sans", size) > end - note_x:
             size -= 0.25
         fit = size, min(1.0, max(0.5, depth / 2 - PAD))
-    return _ruler(x, note_x, outer, inner, note, *fit, length)
+    return _ruler(x, note_x, outer, inner, note, *fit, length, end - note_x)
 
 
 def _clear_start(start: float, length: float, cuts: list[float]) -> float:
@@ -358,12 +362,13 @@ def calibration(grid: Grid, note: str, margin: float, length: float = CAL_LENGTH
         x = a + TICK_CLEAR
         fit = _ruler_fit(note, b - CLEAR - (x + length + NOTE_GAP), depth)
         if fit:  # the note beside the line
-            return _ruler(x, x + length + NOTE_GAP, outer, inner, note, *fit, length)
+            return _ruler(x, x + length + NOTE_GAP, outer, inner, note, *fit, length,
+                          b - CLEAR - (x + length + NOTE_GAP))
         for c, d in stretches[i + 1:]:
             fit = _ruler_fit(note, d - c - NOTE_GAP - CLEAR, depth)
             if fit:  # the line towards the end of its stretch, the note in the next one
                 x = max(a + TICK_CLEAR, b - 2 * NOTE_GAP - length)
-                return _ruler(x, c + NOTE_GAP, outer, inner, note, *fit, length)
+                return _ruler(x, c + NOTE_GAP, outer, inner, note, *fit, length, d - c - NOTE_GAP - CLEAR)
     a, b = max(stretches, key=lambda s: s[1] - s[0])
     return _ruler_in_strip(note, a + TICK_CLEAR, b - CLEAR, outer, inner, length)
 

@@ -431,8 +431,9 @@ def blank_page(paper: Size, note: str) -> Scene:
     """A page left blank on purpose, saying so in small grey type at its foot."""
     from pnp.layout import text as textfit
 
-    return Scene(paper.w, paper.h, (textfit.line(note, paper.w / 2, paper.h - 12, "sans", 8, "#8A8F98", "center"),),
-                 label="blank page")
+    line = textfit.fit_line(note, paper.w / 2, paper.h - 12, "sans", 8, paper.w - 24, fill="#8A8F98", align="center",
+                            where="kit pages")
+    return Scene(paper.w, paper.h, (line,), label="blank page")
 
 
 class KitPlan:

@@ -152,7 +152,8 @@ def list_pages(plan, sel: Selection, title: str) -> list[Scene]:
         if text:
             while pt > 5.0 and textfit.fonts.width_mm(text, font, pt) > paper.w - 2 * margin:
                 pt -= 0.25
-            items.append(textfit.line(text, margin, y, font, pt, "#000000"))
+            items.append(textfit.fit_line(text, margin, y, font, pt, paper.w - 2 * margin, 5.0, "#000000",
+                                          where="reprint list"))
         y += step * max(pt, size) / size
     out.append(Scene(paper.w, paper.h, tuple(items), label="reprint list"))
     return out

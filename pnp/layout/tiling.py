@@ -37,6 +37,8 @@ TARGET_OFF = 4.5    # a target in a margin: its centre this far from the picture
 MARK_ROOM = 8.5     # the room a row of targets takes in a margin
 FOOT = 7.0          # the room a tile's label takes in a margin
 LEAST = 3 * OVERLAP  # the least of its own a tile shows
+TILES = "board tiles and assembly map (kit pages)"
+"""The component the tiles' labels, notes and titles are told as to translators (pnp.layout.rooms)."""
 MARK = Style(stroke="#000000", width=0.25)
 HALO = Style(stroke="#FFFFFF", width=0.9)
 GUIDE = Style(stroke="#000000", width=0.25, dash=(1.0, 1.0))
@@ -377,7 +379,7 @@ def _label_items(text: str, name: str, slot: Slot, with_text: bool = True) -> li
         small = 7.0 * room / max(full, 1e-6)
         if small < 5.0:
             return None
-        line = textfit.line(text, end + 3.0, base, "sans", min(7.0, small), "#333333")
+        line = textfit.fit_line(text, end + 3.0, base, "sans", min(7.0, small), room, 5.0, "#333333", where=TILES)
         items.append(line)
         end = line.x + line.width
     if end + pad + 1.0 > slot.length + 1e-6:
@@ -445,12 +447,12 @@ def _whole_page(grid: TileGrid, symbol: Symbol, trim: tuple[float, float], text:
                                clip=Rect(0, 0, grid.w, grid.h, Style()))]
     items += _trim_marks(ox, oy, grid.w, grid.h, e, pw, ph)
     size = max(5.0, min(7.0, 7.0 * (pw - 2 * e) / max(textfit.fonts.width_mm(text, "sans", 7.0), 1e-6)))
-    items.append(textfit.line(text, max(e, min(ox, pw - e - textfit.fonts.width_mm(text, "sans", size))),
-                              e + BAND - 2.5, "sans", size, "#333333"))
+    items.append(textfit.fit_line(text, max(e, min(ox, pw - e - textfit.fonts.width_mm(text, "sans", size))),
+                                  e + BAND - 2.5, "sans", size, pw - 2 * e, 5.0, "#333333", where=TILES))
     line_y = ph - e - 4
     if calibration and oy + grid.h + 8 + 4 <= line_y - 2:  # below the crop marks, which reach 8 mm out
         x = max(e + 2, ox)
-        items += calibration_line(x, line_y, calibration, room=pw - e - 2 - (x + 50))
+        items += calibration_line(x, line_y, calibration, room=pw - e - 2 - (x + 50), where=TILES)
     return Scene(pw, ph, tuple(items), label="tile A1")
 
 
@@ -487,14 +489,15 @@ def assembly_map(scene: Scene, key: str, grid: TileGrid, title: str, steps: list
     box_h = (ph - 2 * e) * 0.55
     k = min(box_w / w, box_h / h)
     x0, y0 = (pw - w * k) / 2, e + 16
-    items: list[Item] = [textfit.line(title, pw / 2, e + 9, "sans-black", 16, "#000000", "center")]
+    items: list[Item] = [textfit.fit_line(title, pw / 2, e + 9, "sans-black", 16, pw - 2 * e, 10, "#000000", "center",
+                                          where=TILES)]
     items.append(Group((Use(symbol, translate(-tx, -ty)),), compose(translate(x0, y0), scale(k)),
                        clip=Rect(0, 0, w, h, Style())))
     items += _map_tiles(grid, x0, y0, k)
     y = y0 + h * k + 10
     box = textfit.Box(e + 5, y, pw - 2 * e - 10, ph - y - e - 14, 10, 7, align="left", valign="top")
     items += textfit.fit("\n".join(steps), box, "sans", "#000000")
-    items += calibration_line(e + 5, ph - e - 6, calibration, room=pw - 2 * e - 60)
+    items += calibration_line(e + 5, ph - e - 6, calibration, room=pw - 2 * e - 60, where=TILES)
     return Scene(pw, ph, tuple(items), label="assembly map")
 
 
@@ -526,14 +529,18 @@ def _map_tiles(grid: TileGrid, x0: float, y0: float, k: float) -> list[Item]:
     return items
 
 
-def calibration_line(x: float, y: float, note: str, length: float = 50.0, room: float | None = None
-                     ) -> list[Item]:
+def calibration_line(x: float, y: float, note: str, length: float = 50.0, room: float | None = None,
+                     where: str = "") -> list[Item]:
     """A line exactly ``length`` mm long with end ticks, and its note beside it; given the ``room``
-    (mm) left of the line's end, a note too long for it is set smaller, on two lines if need be."""
+    (mm) left of the line's end, a note too long for it is set smaller, on two lines if need be.
+    ``where`` names the component for the note's room (pnp.layout.rooms)."""
     items: list[Item] = [Line(x, y, x + length, y, MARK), Line(x, y - 1.2, x, y + 1.2, MARK),
                          Line(x + length, y - 1.2, x + length, y + 1.2, MARK)]
-    if room is None or textfit.fonts.width_mm(note, "sans", 7) <= room - 3:
+    if room is None:  # the caller vouches for the room
         items.append(textfit.line(note, x + length + 3, y + 1.2, "sans", 7, "#000000"))
+        return items
+    if textfit.fonts.width_mm(note, "sans", 7) <= room - 3:
+        items.append(textfit.fit_line(note, x + length + 3, y + 1.2, "sans", 7, room - 3, 7, "#000000", where=where))
         return items
     try:  # beside the line, smaller, on two lines if need be
         with textfit.rooms.attempt():
@@ -568,8 +575,9 @@ def full_size_page(scene: Scene, key: str, calibration: str, label: str) -> Scen
     for y in (top, bottom):
         items += [Line(2, y, gap, y, MARK), Line(pw - gap, y, pw - 2, y, MARK)]
     # the note stops before the right-hand crop mark
-    items += calibration_line(left + 8, ph - 6, calibration, room=right - 2 - (left + 8 + 50))
-    items.append(textfit.line(label, left + 8, 7.5, "sans", min(7.0, 7.0 * (pw - left - 10) / max(
-        textfit.fonts.width_mm(label, "sans", 7), 1e-6)), "#333333"))
+    items += calibration_line(left + 8, ph - 6, calibration, room=right - 2 - (left + 8 + 50), where=TILES)
+    room = pw - left - 10
+    size = min(7.0, 7.0 * room / max(textfit.fonts.width_mm(label, "sans", 7), 1e-6))
+    items.append(textfit.fit_line(label, left + 8, 7.5, "sans", size, room, fill="#333333", where=TILES))
     return Scene(pw, ph, tuple(items), label="full size", trim=(left, top, w, h),
                  bleed=(SLUG + bx, SLUG + by, bw, bh))

@@ -36,7 +36,8 @@ from pnp.layout import text as textfit
 from pnp.layout import seams
 from pnp.layout.boards import decorations
 from pnp.layout.boards.frame import board_of, board_page, board_texts
-from pnp.layout.scene import Circle, Group, Item, Line, Path, Rect, Scene, Style, compose, polygon, rotate, translate
+from pnp.layout.scene import (Circle, Group, Item, Line, Path, Rect, Scene, Style, Text, compose, polygon, rotate,
+                              translate)
 from pnp.layout.seams import SeamHints
 from pnp.layout.templates import Texts
 from pnp.model.boards import Board, BoardSide
@@ -46,6 +47,7 @@ BLEED = 3.0
 MARGIN = 12.0
 GAP = 16.0
 BAND_GAP = 6.0     # between the loop and the title band under it
+CROSS = 0.75       # how far past the line it names a label plate may reach (mm)
 GRASS = "#CFE0B4"
 GRASS_DARK = "#B9D199"
 VERGE = "#F4F1E6"
@@ -303,9 +305,14 @@ class _Ctx:
         return self.texts(name, **context)
 
     def line(self, text: str, x: float, y: float, font: str, size: float, fill: str = INK,
-             align: str = "center") -> Item:
+             align: str = "center", width: float | None = None, min_size: float | None = None) -> Text:
+        """A line of ``text``; given the ``width`` it may take (mm), fitted to it, shrunk down to
+        ``min_size`` (pnp.layout.text.fit_line), else measured only (numbers and marks)."""
         try:
-            return textfit.line(text, x, y, font, size, fill, align)
+            if width is None:
+                return textfit.line(text, x, y, font, size, fill, align)
+            return textfit.fit_line(text, x, y, font, size, width, min_size, fill, align,
+                                    where=f"board '{self.board.id}' side {self.side.id}")
         except textfit.TextProblem as exc:
             raise CircuitProblem(f"board {self.board.id} side {self.side.id}: {exc}") from None
 
@@ -455,16 +462,18 @@ def _lines(ctx: _Ctx) -> list[Item]:
     return items
 
 
-def _plate(ctx: _Ctx, text: str, x: float, y: float, angle: float, fill: str, ink: str, size: float = 9.0
-           ) -> list[Item]:
-    """A label plate centred at (x, y), reading along ``angle`` (radians)."""
+def _plate(ctx: _Ctx, text: str, x: float, y: float, angle: float, fill: str, ink: str, size: float = 9.0,
+           reach: float = 14.0) -> list[Item]:
+    """A label plate centred at (x, y), reading along ``angle`` (radians), ``reach`` mm along the
+    road from the line it names: its text shrinks so that it crosses that line by at most
+    ``CROSS`` mm (the plate on the line's other side sits as far from it)."""
     deg = math.degrees(angle)
     if math.cos(angle) < -1e-6 or (abs(math.cos(angle)) < 1e-6 and math.sin(angle) < 0):
         deg += 180
-    tw = _plate_length(text, size)
+    label = ctx.line(text, 0, size * 0.3528 * 0.36, "sans-black", size, ink, width=2 * (reach + CROSS) - 5)
+    tw = _plate_length(text, size) if label.size == size else label.width + 5
     th = size * 0.3528 * 1.45
-    body = (Rect(-tw / 2, -th / 2, tw, th, Style(fill=fill, stroke=EDGE, width=0.35), radius=1.2),
-            ctx.line(text, 0, size * 0.3528 * 0.36, "sans-black", size, ink))
+    body = (Rect(-tw / 2, -th / 2, tw, th, Style(fill=fill, stroke=EDGE, width=0.35), radius=1.2), label)
     return [Group(body, compose(translate(x, y), rotate(deg)))]
 
 
@@ -484,7 +493,7 @@ def _labels(ctx: _Ctx) -> list[Item]:
         if line.kind == "start":
             items += _plate(ctx, ctx.text("start_label"), x, y, a, YELLOW, INK, 10)
             x2, y2 = loop.point(t + 16, off)
-            items += _plate(ctx, ctx.text("stage_label", stage=1), x2, y2, a, WHITE, INK, 8)
+            items += _plate(ctx, ctx.text("stage_label", stage=1), x2, y2, a, WHITE, INK, 8, 16.0)
         else:
             n = sorted(ln.column for ln in ctx.side.lines_of("finish")).index(line.column) + 1
             text = ctx.text("finish_label", stage=n)
@@ -496,7 +505,7 @@ def _labels(ctx: _Ctx) -> list[Item]:
             items += _plate(ctx, text, x, y, a, INK, WHITE, 8.5)
             if n < stages:
                 x2, y2 = loop.point(t + 16, off)
-                items += _plate(ctx, ctx.text("stage_label", stage=n + 1), x2, y2, a, WHITE, INK, 8)
+                items += _plate(ctx, ctx.text("stage_label", stage=n + 1), x2, y2, a, WHITE, INK, 8, 16.0)
     return items
 
 
@@ -525,7 +534,7 @@ def _title(ctx: _Ctx) -> list[Item]:
         items += ctx.fit(ctx.text(name, **context), textfit.Box(x + 5, ty, w - 10, th, big, small, align="left"),
                          font, INK)
         ty += th + 1
-    items.append(ctx.line(info.stamp, x + 5, y + h - 2.5, "sans", 6, MUTED, "left"))
+    items.append(ctx.line(info.stamp, x + 5, y + h - 2.5, "sans", 6, MUTED, "left", width=w - 10))
     return items
 
 

@@ -238,7 +238,7 @@ def _title(ctx: _Ctx) -> list[Item]:
     subtitle = say(ctx.texts, "side_title", side=ctx.side, info=info)
     if subtitle:
         items += ctx.fit(subtitle, textfit.Box(x + 6, y + h * 0.56, w - 12, h * 0.3, 11, 6, align="left"), "sans")
-    items.append(ctx.line(info.stamp, x + 6, y + h - 2.5, "sans", 6, MUTED, "left"))
+    items.append(ctx.line(info.stamp, x + 6, y + h - 2.5, "sans", 6, MUTED, "left", width=w - 12))
     return items
 
 

@@ -180,5 +180,5 @@ def _title(ctx: _Ctx) -> list[Item]:
                      textfit.Box(x + 4, y + h * 0.5, w - 8, h * 0.22, 13, 7, align="left"), "sans-bold", INK)
     items += ctx.fit(ctx.text("credits", info=info),
                      textfit.Box(x + 4, y + h * 0.72, w - 8, h * 0.14, 8, 5.5, align="left"), "sans", INK)
-    items.append(ctx.line(info.stamp, x + 4, y + h - 2.2, "sans", 6.5, MUTED, "left"))
+    items.append(ctx.line(info.stamp, x + 4, y + h - 2.2, "sans", 6.5, MUTED, "left", width=w - 8))
     return items
