@@ -131,9 +131,6 @@ class EngineData:
         self.road_short = tuple(m if c < course.finish else 0 for c, m in enumerate(course.road))
         """The road of a team holding a red card: nothing at or past the finish."""
         self.corridor_road = tuple(tuple(m & lanes for m in course.road) for lanes in course.corridors)
-        self.deck_size = len(self.cards)
-        self.byte_lanes = course.lanes <= 8
-        """A column's lanes fit a byte (the invariants count the squares taken as bytes' bits)."""
         self.card_ids = sum(range(len(self.cards)))
         self.risk_ids = sum(range(len(self.risks)))
         # read once here rather than on every move: what the hot loops look up

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from pnp.games.tour_de_france_mb.engine import itt, road, scoring
 from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
 from pnp.games.tour_de_france_mb.engine.greedy import value, values
-from pnp.games.tour_de_france_mb.engine.invariants import broken, race_cards_at_stage_end
+from pnp.games.tour_de_france_mb.engine.invariants import broken
 from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
                                                       ITT_HEAT, ITT_RANK, ITT_TURN, LANE, MOVE, RED,
@@ -122,7 +122,6 @@ class TourEngine(TurnEngine):
                     return
                 ANSWERS[st.ask](data, st, st.moves[0], rng)
             elif phase == STAGE_END:
-                race_cards_at_stage_end(data, st)
                 scoring.end_stage(data, st)
                 self._next_stage(st, rng)
             else:

@@ -11,7 +11,7 @@ import random
 
 from pnp.games.tour_de_france_mb.engine import piles
 from pnp.games.tour_de_france_mb.engine.data import EngineData
-from pnp.games.tour_de_france_mb.engine.state import (DECIDE, ITT_CARD, ITT_HEAT, ITT_RANK, ITT_TURN,
+from pnp.games.tour_de_france_mb.engine.state import (DECIDE, ITT_CARD, ITT_HEAT, ITT_RANK, ITT_TURN, RACE_CARDS,
                                                       SCORES, STAGE_END, StageLog, State)
 
 ABANDONED = 1 << 30
@@ -92,8 +92,9 @@ def racer_turn(data: EngineData, st: State, rng: random.Random) -> None:
 def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
     card = move[1]
     seat = st.seat
+    st.touched |= RACE_CARDS
     st.hands[seat].remove(card)
-    piles.play(st, card)
+    st.played.append(card)
     st.log.plays += 1
     _ride(data, st, seat, data.cards[card].total)
 
@@ -131,8 +132,10 @@ def _abandon(data: EngineData, st: State, seat: int) -> None:
 
 
 def _end_heat(st: State) -> None:
+    st.touched |= RACE_CARDS
     for seat in st.racers:
-        piles.play_all(st, st.hands[seat])
+        st.played.extend(st.hands[seat])
+        st.hands[seat].clear()
     st.racers = []
     st.phase = ITT_HEAT
 

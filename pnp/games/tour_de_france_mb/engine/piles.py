@@ -13,7 +13,6 @@ def gather(data: EngineData, st: State, rng: random.Random) -> None:
     st.touched |= RACE_CARDS
     st.pile = list(range(len(data.cards)))
     st.played = []
-    st.pile_ids, st.played_ids = data.card_ids, 0
     st.to_play = []
     for hand in st.hands:
         hand.clear()
@@ -30,13 +29,9 @@ def draw(st: State, rng: random.Random) -> int:
         st.touched |= RACE_CARDS
         st.log.runouts.append((st.round, st.log.plays))
         st.pile, st.played = st.played, []
-        st.pile_ids += st.played_ids   # (+=: a kept sum that went wrong stays wrong, for the invariants)
-        st.played_ids = 0
         rng.shuffle(st.pile)
     st.touched |= RACE_CARDS
-    card = st.pile.pop()
-    st.pile_ids -= card
-    return card
+    return st.pile.pop()
 
 
 def fill(st: State, seat: int, size: int, rng: random.Random) -> None:
@@ -46,29 +41,12 @@ def fill(st: State, seat: int, size: int, rng: random.Random) -> None:
     if pile and len(hand) < size:
         st.touched |= RACE_CARDS
     while pile and len(hand) < size:   # draw() itself, while the pile holds cards
-        card = pile.pop()
-        st.pile_ids -= card
-        hand.append(card)
+        hand.append(pile.pop())
     while len(hand) < size:
         card = draw(st, rng)
         if card == NONE:
             return
         hand.append(card)
-
-
-def play(st: State, card: int) -> None:
-    """A race card (out of a hand or the cards to play) onto the played cards."""
-    st.touched |= RACE_CARDS
-    st.played.append(card)
-    st.played_ids += card
-
-
-def play_all(st: State, cards: list[int]) -> None:
-    """Race cards (a hand, emptied afterwards) onto the played cards."""
-    st.touched |= RACE_CARDS
-    st.played.extend(cards)
-    st.played_ids += sum(cards)
-    cards.clear()
 
 
 def deal(st: State, seats: list[int], size: int, rng: random.Random) -> None:

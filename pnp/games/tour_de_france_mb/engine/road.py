@@ -178,8 +178,9 @@ def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
 
 
 def on_discard(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
+    st.touched |= RACE_CARDS
     st.hands[st.seat].remove(move[1])
-    piles.play(st, move[1])
+    st.played.append(move[1])
     st.traced(move[1])
     st.redraw_left -= 1
     if st.redraw_left > 0 and st.hands[st.seat]:
@@ -378,13 +379,12 @@ def road_for(data: EngineData, st: State, seat: int) -> tuple:
 def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> None:
     _, card, squares, boost, extra = move
     seat = st.seat
+    st.touched |= RACE_CARDS
     if card in st.to_play:
         st.to_play.remove(card)
     else:
         st.hands[seat].remove(card)
-    st.touched |= RACE_CARDS   # piles.play(st, card), inlined
     st.played.append(card)
-    st.played_ids += card
     st.log.plays += 1
     t = st.trace * TRACE_BASE + card + 7   # st.traced(card, *squares)
     for v in squares:

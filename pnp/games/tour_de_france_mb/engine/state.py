@@ -73,7 +73,7 @@ class StageLog:
 class State:
     __slots__ = (
         "n", "team", "stage", "kind", "dealer", "first", "seat", "over", "winner",
-        "pile", "played", "pile_ids", "played_ids", "hands", "rpile", "held",
+        "pile", "played", "hands", "rpile", "held",
         "col", "bit", "occ", "stopped", "done", "table", "green_crossed", "green_done", "yellow_first",
         "yellow", "green_jersey", "indiv", "teampts",
         "phase", "ask", "moves", "cache",
@@ -95,8 +95,6 @@ class State:
         self.winner: int | None = None
         self.pile: list[int] = []
         self.played: list[int] = []
-        self.pile_ids = 0                     # sum(pile) and sum(played), kept by engine/piles.py
-        self.played_ids = 0                   # (the invariants add them up only at their full looks)
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.rpile: list[int] = []
         self.held: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (risk card, its cyclist)
