@@ -72,11 +72,9 @@ def _one_language(folder: Path, model, options) -> list[str]:
 
 def _rulebook(plan, lang: str) -> None:
     """The rulebook flowed into pages (its first pass: figures are drawn, not painted)."""
-    from pnp.paint.rulebook_pdf import paint_rulebook
-    from pnp.write.kit_files import _rulebook_meta
+    from pnp.write.kit_files import paint_plan_rulebook
 
-    paint_rulebook(plan.rulebook_blocks(), None, _rulebook_meta(**plan.rulebook_meta()), plan.rulebook_figure,
-                   plan.draft, paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
+    paint_plan_rulebook(plan, None, lang)
 
 
 def _short(message: str) -> str:

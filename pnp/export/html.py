@@ -105,12 +105,11 @@ def _rulebook(kit: KitSource, tx, folder: str, written: list[tuple[str, Path]]) 
     import pypdfium2 as pdfium
 
     from pnp.export.raster import save_png
-    from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
+    from pnp.write.kit_files import paint_plan_rulebook
 
     plan = kit.plan
     pdf_path = tx.path(f"{folder}/assets/rulebook.pdf")
-    paint_rulebook(plan.rulebook_blocks(), str(pdf_path), RulebookMeta(**plan.rulebook_meta()), plan.rulebook_figure,
-                   plan.draft, paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=kit.lang)
+    paint_plan_rulebook(plan, str(pdf_path), kit.lang)
     written.append(("assets/rulebook.pdf", pdf_path))
     pages = []
     pdf = pdfium.PdfDocument(str(pdf_path))

@@ -43,12 +43,9 @@ def sources(kit: KitSource) -> list[tuple[str, str, Callable[[Path], int]]]:
 
 
 def _rulebook(kit: KitSource, path: Path) -> int:
-    from pnp.paint.rulebook_pdf import RulebookMeta, paint_rulebook
+    from pnp.write.kit_files import paint_plan_rulebook
 
-    plan = kit.plan
-    return paint_rulebook(plan.rulebook_blocks(), str(path), RulebookMeta(**plan.rulebook_meta()),
-                          plan.rulebook_figure, plan.draft, paper=(plan.base.paper.w, plan.base.paper.h),
-                          hyphenation_lang=kit.lang)
+    return paint_plan_rulebook(kit.plan, str(path), kit.lang)
 
 
 def export(kit: KitSource, options: ExportOptions, tx) -> Exported:

@@ -64,11 +64,9 @@ def lay_out_kit(plan: "KitPlan", lang: str) -> list[str]:
 
 def _rulebook_pages(plan: "KitPlan", lang: str) -> int:
     """The rulebook flowed into pages (its figures drawn, nothing painted): its number of pages."""
-    from pnp.paint.rulebook_pdf import paint_rulebook
-    from pnp.write.kit_files import _rulebook_meta
+    from pnp.write.kit_files import paint_plan_rulebook
 
-    return paint_rulebook(plan.rulebook_blocks(), None, _rulebook_meta(**plan.rulebook_meta()), plan.rulebook_figure,
-                          plan.draft, paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
+    return paint_plan_rulebook(plan, None, lang)
 
 
 # --- overflows, in a translator's terms -----------------------------------------------------------

@@ -180,10 +180,8 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
         entries.append(rulebook_kept)
     else:
         rulebook = tx.path(f"{prefix}/rulebook.pdf") if "rulebook" in want else tx.scratch("rulebook.pdf")
-        blocks = keys.blocks() if keys is not None else plan.rulebook_blocks()
-        rulebook_pages = paint_rulebook(blocks, str(rulebook), _rulebook_meta(**plan.rulebook_meta()),
-                                        plan.rulebook_figure, plan.draft,
-                                        paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
+        blocks = keys.blocks() if keys is not None else None
+        rulebook_pages = paint_plan_rulebook(plan, str(rulebook), lang, blocks)
         if "rulebook" in want:
             entries.append(FileEntry("rulebook.pdf", rulebook, rulebook_pages, [(1, rulebook_pages)]))
     if parts is not None and not plan.problems:  # a face that failed left its file short: the build stops
@@ -203,10 +201,15 @@ def _rulebook_and_kit(plan: KitPlan, tx: OutputTransaction, prefix: str, lang: s
     return entries
 
 
-def _rulebook_meta(**fields):
+def paint_plan_rulebook(plan: KitPlan, target: str | None, lang: str, blocks: list | None = None) -> int:
+    """The rulebook of ``plan`` painted into ``target`` as the build paints it (its blocks, or
+    ``blocks``; its title page, figures, watermark, paper and hyphenation in ``lang``); with no
+    ``target``, only flowed into pages. Returns its number of pages."""
     from pnp.paint.rulebook_pdf import RulebookMeta
 
-    return RulebookMeta(**fields)
+    return paint_rulebook(plan.rulebook_blocks() if blocks is None else blocks, target,
+                          RulebookMeta(**plan.rulebook_meta()), plan.rulebook_figure, plan.draft,
+                          paper=(plan.base.paper.w, plan.base.paper.h), hyphenation_lang=lang)
 
 
 class Incremental:
