@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.export import ExportFailed, Exported, ExportOptions
-from pnp.export.card_pdf import card_pages, write_pdf
+from pnp.export.card_pdf import card_pages, groups, write_pdf
 from pnp.export.manifest import export_manifest
 from pnp.export.png import safe, write_pngs
 from pnp.export.profile import Product, Profile, available, profile_named
@@ -69,13 +69,10 @@ def export(kit: KitSource, options: ExportOptions, tx) -> Exported:
 def deck_jobs(kit: KitSource, profile: Profile) -> tuple[list[DeckJob], list[dict[str, Any]]]:
     """The decks the service prints, each with its product, and what is left out (with why);
     ExportFailed naming every deck of the kit's cards that no product of the service fits."""
-    by_group: dict[str, list[Piece]] = {}
-    for p in kit.pieces():
-        by_group.setdefault(p.group, []).append(p)
     jobs: list[DeckJob] = []
     left_out: list[dict[str, Any]] = []
     refused: list[str] = []
-    for group, pieces in by_group.items():
+    for group, pieces in groups(kit.pieces()).items():
         kind, trim = pieces[0].kind, pieces[0].trim
         product = profile.product_for(trim) if kind in DECK_KINDS else None
         if product is not None:

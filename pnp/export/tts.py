@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 from pnp.export import ExportFailed, Exported, ExportOptions
 from pnp.export.designs import Design, DesignGroup, board_sides, cut_pieces, design_groups
 from pnp.export.manifest import export_manifest
+from pnp.export.png import safe
 from pnp.export.raster import MM_PER_INCH, rasterize, save_png
 from pnp.export.sheets import CAPACITY, Grid, compose, fitting_dpi, grid_for
 from pnp.export.source import KitSource
@@ -130,11 +130,11 @@ def _deck(kit: KitSource, group: DesignGroup, files: _Files, guids: "_Guids", ke
         grid = grid_for(len(chunk), w, h, dpi)
         key = next(keys)
         faces, back_images, hidden = _drawn(chunk, grid)
-        face_url = files.png(f"{_safe(group.id)}-faces-{n}.png", compose(grid, faces, hidden), grid.dpi)
+        face_url = files.png(f"{safe(group.id)}-faces-{n}.png", compose(grid, faces, hidden), grid.dpi)
         if unique_back:
-            back_url = files.png(f"{_safe(group.id)}-backs-{n}.png", compose(grid, back_images, hidden), grid.dpi)
+            back_url = files.png(f"{safe(group.id)}-backs-{n}.png", compose(grid, back_images, hidden), grid.dpi)
         elif not back_url:
-            back_url = files.png(f"{_safe(group.id)}-back.png", hidden, grid.dpi)
+            back_url = files.png(f"{safe(group.id)}-back.png", hidden, grid.dpi)
         custom[str(key)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": grid.cols, "NumHeight": grid.rows,
                             "BackIsHidden": False, "UniqueBack": unique_back, "Type": 0}
         sheets.append({"deck": group.id, "key": key, "faces": face_url, "back": back_url, "cols": grid.cols,
@@ -184,7 +184,7 @@ def _board(sides: list[tuple], files: _Files, guids: "_Guids", dpi: int) -> Tabl
     for side, symbol in sides:
         fit = fitting_dpi(symbol.width, symbol.height, dpi)
         (image,) = rasterize([symbol], fit)
-        urls.append(files.png(f"board-{_safe(side.board_id)}-{_safe(side.side_id)}.png", image, fit))
+        urls.append(files.png(f"board-{safe(side.board_id)}-{safe(side.side_id)}.png", image, fit))
     first, symbol = sides[0]
     name = " / ".join(side.name for side, _ in sides)
     size = (symbol.width, symbol.height)
@@ -199,7 +199,7 @@ def _tile_stack(design: Design, files: _Files, guids: "_Guids", dpi: int) -> Tab
     fit = fitting_dpi(w, h, dpi)
     symbols = [design.front] + ([design.back] if design.back else [])
     images = list(rasterize(symbols, fit))
-    base = f"{_safe(design.group)}-{_safe(design.label.split('/', 1)[-1])}"
+    base = f"{safe(design.group)}-{safe(design.label.split('/', 1)[-1])}"
     front = files.png(f"{base}-front.png", images[0], fit, symbols[0].key)
     back = files.png(f"{base}-back.png", images[1], fit, symbols[1].key) if len(images) > 1 else ""
     copies = [_tile("Custom_Tile", guids(label), design.name, front, back, (w, h)) for label in design.labels]
@@ -295,7 +295,3 @@ class _Guids:
                 self.used.add(guid)
                 return guid
             n += 1
-
-
-def _safe(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]+", "_", text).strip("_") or "x"
