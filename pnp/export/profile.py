@@ -17,11 +17,12 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from pnp.errors import DataErrors, ErrorBag, Location
+from pnp.export import raster
+from pnp.export.raster import MM_PER_INCH
 from pnp.model.base import Frozen
 
 PROFILES = Path(__file__).resolve().parent / "profiles"
 """The profiles shipped with pnp."""
-MM_PER_INCH = 25.4
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|in)\s*$")
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX×]\s*(\d+(?:\.\d+)?)\s*(mm|in)\s*$")
 _PIXELS = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
@@ -124,7 +125,8 @@ class Profile(Frozen):
 
     def pixels(self, product: Product) -> tuple[int, int]:
         """The picture of ``product``, bleed included, at the profile's dpi."""
-        return tuple(round((s + 2 * self.bleed) / MM_PER_INCH * self.dpi) for s in product.size)  # type: ignore
+        w, h = product.size
+        return raster.pixels(w + 2 * self.bleed, self.dpi), raster.pixels(h + 2 * self.bleed, self.dpi)
 
     def product_for(self, trim: tuple[float, float]) -> Product | None:
         """The product whose trim is within ``tolerance`` of ``trim`` (the nearest), or None."""
@@ -202,7 +204,7 @@ def find(name: str) -> Path:
 def load_profile(path: Path, display: str | None = None) -> Profile:
     """The profile in ``path``; DataErrors naming the file, line and field of every mistake."""
     from pnp.load import load_yaml, location_of
-    from pnp.model.validation import parse
+    from pnp.model.validation import _field_path, parse
 
     name = display or str(path)
     raw = load_yaml(path, name)
@@ -212,14 +214,10 @@ def load_profile(path: Path, display: str | None = None) -> Profile:
         errors.add(Location(name), "the profile is empty", hint="see pnp/export/profiles/thegamecrafter.yaml")
     if profile is not None:
         for path_, why, fix in problems(profile):
-            errors.add(location_of(raw, path_), why, _field(path_), fix)
+            errors.add(location_of(raw, path_), why, _field_path(path_), fix)
     if errors.errors or profile is None:
         raise DataErrors(errors.errors, written=False)
     return profile.model_copy(update={"id": path.stem, "source": name})
-
-
-def _field(path: tuple) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else str(p)) for i, p in enumerate(path))
 
 
 def profile_named(name: str) -> Profile:
