@@ -87,9 +87,12 @@ def test_one_process_two_and_a_dask_cluster_give_the_same_results():
     assert all(c["report"]["games"] == 120 for c in cells)
 
 
-def test_no_scheduler_at_the_address_is_a_clear_error():
+def test_no_scheduler_at_the_address_is_a_clear_error(monkeypatch):
     pytest.importorskip("distributed")
+    from pnp.simulate import backends
     from pnp.simulate.backends import ClusterError
+
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", "2s")  # nothing listens on port 9: no need to wait 10 s
 
     with pytest.raises(ClusterError, match="no Dask scheduler answers at tcp://127.0.0.1:9"):
         sweep(GJ, [Axis.parse("players=2")], games=5, cluster="tcp://127.0.0.1:9")

@@ -78,6 +78,10 @@ class ClusterError(PnpError):
     """The Dask cluster cannot be used (distributed not installed, no scheduler at the address...)."""
 
 
+CONNECT_TIMEOUT = "10s"
+"""How long --cluster waits for the scheduler to answer before it says none does."""
+
+
 def run_cluster(address: str, sims: Sequence[Simulation], chunks: Sequence[Chunk], policy: str, check: bool,
                 done: Done | None = None) -> list[list[GameRecord]]:
     """Every chunk's records, in chunk order, played by the workers of the Dask distributed
@@ -89,7 +93,7 @@ def run_cluster(address: str, sims: Sequence[Simulation], chunks: Sequence[Chunk
         raise ClusterError("--cluster needs Dask distributed: pip install 'pnp[cluster]'") from None
     _by_value(sims)
     try:
-        client = Client(address, timeout="10s")
+        client = Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise ClusterError(f"no Dask scheduler answers at {address} ({exc}); start one with "
                            "`dask scheduler` and workers with `dask worker ADDRESS`") from None
