@@ -760,15 +760,15 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None, no_memory: b
     its old translation to revise; new strings come untranslated; removed ones are kept as obsolete (#~).
     A string with no translation yet is pre-filled from the translation memory (the shared catalog
     templates/locales/<lang>.po, then the other games' catalogs), marked fuzzy for a translator to
-    confirm. With no GAME, the shared catalog is updated too.
+    confirm. With no GAME (and no --data), the shared catalog is updated too.
     """
     from pnp.i18n.catalogs import display, languages, template_path, update, write_template
     from pnp.i18n.extract import extract
     from pnp.i18n.memory import shared_dir
     from pnp.paths import templates_dir
 
-    if not games:
-        _update_shared(ctx)
+    if not games and ctx.data.resolve() == data_dir().resolve():
+        _update_shared(ctx)  # pnp's own games: a designer's --data folder does not rewrite pnp's templates
     for game_id, folder in _resolve(ctx, games).items():
         code = _language_option(ctx, game_id, folder, lang, create=True) if lang else None
         template = extract(folder, room=True)

@@ -266,7 +266,10 @@ def test_status_counts_and_check(runner: CliRunner, game_copy: Path) -> None:
 
     replace_in(game_copy / "riders.yaml", "name: Coureur rouge,", "name: Coureur rouge vif,")       # fuzzy
     replace_in(game_copy / "decks.yaml", "name: Carte premier joueur", "name: Qwx 42 zkv")          # new + obsolete
+    shared = {p: p.read_bytes() for p in sorted((ROOT / "templates" / "locales").glob("*"))}
     assert pnp(runner, game_copy.parent, "i18n", "update", "--lang", "en").exit_code == 0
+    # a --data folder's update leaves pnp's own shared catalog as it was
+    assert {p: p.read_bytes() for p in sorted((ROOT / "templates" / "locales").glob("*"))} == shared
     after = status(game_copy / "locales" / "en.po", "en", extract(game_copy))
     assert after.translated == before.translated - 2
     assert (after.fuzzy, after.untranslated, after.missing) == (1, 1, 0)
