@@ -767,8 +767,6 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None, no_memory: b
     from pnp.i18n.memory import shared_dir
     from pnp.paths import templates_dir
 
-    if not games and ctx.data.resolve() == data_dir().resolve():
-        _update_shared(ctx)  # pnp's own games: a designer's --data folder does not rewrite pnp's templates
     for game_id, folder in _resolve(ctx, games).items():
         code = _language_option(ctx, game_id, folder, lang, create=True) if lang else None
         template = extract(folder, room=True)
@@ -793,6 +791,10 @@ def i18n_update(ctx: Ctx, games: tuple[str, ...], lang: str | None, no_memory: b
                 click.echo(f"  fuzzy: {_short(mid)}")
             if len(r.changed) > 10:
                 click.echo(f"  ... and {len(r.changed) - 10} more fuzzy (pnp i18n status {game_id} --lang {target})")
+    if not games and ctx.data.resolve() == data_dir().resolve():
+        # after the games: the shared strings' rooms come from their fresh catalogs; and only for pnp's
+        # own games: a designer's --data folder does not rewrite pnp's templates
+        _update_shared(ctx)
 
 
 def _memory(ctx: Ctx, folder: Path, lang: str):
