@@ -14,16 +14,13 @@ from typing import Any, ClassVar
 
 from pnp.games.tour_de_france_mb.engine import itt, road, scoring
 from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
-from pnp.games.tour_de_france_mb.engine.greedy import _cards as cards
-from pnp.games.tour_de_france_mb.engine.greedy import _lanes as lanes
-from pnp.games.tour_de_france_mb.engine.greedy import value
+from pnp.games.tour_de_france_mb.engine.greedy import value, values
 from pnp.games.tour_de_france_mb.engine.invariants import broken
 from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
                                                       ITT_HEAT, ITT_RANK, ITT_TURN, LANE, MOVE, RED,
                                                       STAGE_END, STAGE_START, TURN, State)
-from pnp.simulate.engine import Outcome
-from pnp.simulate.turns import Choose, TurnEngine, chance_rng
+from pnp.simulate.turns import Choose, TurnEngine, pick_best
 
 RUNNING = {
     TURN: road.begin_turn, MOVE: road.move_next, AFTER_PLAY: road.after_play, END_TURN: road.end_turn,
@@ -94,89 +91,13 @@ class TourEngine(TurnEngine):
     def policy(self, name: str, rng: random.Random) -> Choose:
         """The base policies; "greedy" values a decision's moves in one pass (the same choice as
         the base greedy policy: the best ``value``, ties drawn with ``rng``)."""
-        if name == "random":
-            # rng.randrange(n) is rng._randbelow(n) for n > 0 (a decision has moves): the same draws
-            below = rng._randbelow
-            return lambda state, moves, seat: below(len(moves))
         if name != "greedy":
             return super().policy(name, rng)
-        data, rows, below = self.data, self.rows, rng._randbelow
+        data, rows = self.data, self.rows
 
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
-            kind = moves[0][0]   # greedy.values, inlined
-            if kind == LANE:
-                got = lanes(data, state, moves, seat)
-            elif kind == CARD:
-                got = cards(data, state, moves, seat, rows)
-            else:
-                got = [value(data, state, m, seat) for m in moves]
-            # turns.pick_best, inlined: rng.randrange(ties) is rng._randbelow(ties), the same draw
-            if len(got) == 2:   # most lane decisions
-                first, second = got
-                return 0 if first > second else 1 if second > first else below(2)
-            best = max(got)
-            i = got.index(best)
-            ties = got.count(best)
-            if ties == 1:
-                return i
-            top = [i]
-            for _ in range(ties - 1):
-                i = got.index(best, i + 1)
-                top.append(i)
-            return top[below(ties)]
+            return pick_best(values(data, state, moves, seat, rows), rng)
         return greedy
-
-    def run(self, players: int, seed: int, choose: Choose, check: bool = True, record: bool = False
-            ) -> tuple[Outcome, list[int]]:
-        """TurnEngine.run (the same games, outcomes and errors) with the engine's own calls made
-        directly: ``to_move``, ``legal_moves``, ``apply``, ``is_over`` and ``invariants`` read the
-        state's fields, and this loop runs some 900 times a Tour."""
-        rng = chance_rng(seed)
-        st = self.start(players, rng)
-        transcript: list[int] = []
-        moves = 0
-        data = self.data
-        if check:
-            wrong = broken(data, st)
-            if wrong:
-                return Outcome(error=f"at the start: {wrong}", error_move=0, error_at=self.where(st)), transcript
-        max_moves, next_stage = self.max_moves, self._next_stage
-        while not st.over:
-            if moves >= max_moves:
-                return Outcome(error=f"no end after {moves} moves", error_move=moves, error_at=self.where(st)), \
-                    transcript
-            legal = st.moves
-            if not legal:
-                return Outcome(error=f"seat {st.seat + 1} has no legal move", error_move=moves + 1,
-                               error_at=self.where(st)), transcript
-            index = choose(st, legal, st.seat)
-            if record:
-                transcript.append(index)
-            ANSWERS[st.ask](data, st, legal[index], rng)
-            # self._run(st, rng), inlined (keep the two in step)
-            steps = 0
-            while not st.over:
-                steps += 1
-                if steps > AUTO_STEPS:
-                    st.stuck = f"{AUTO_STEPS} steps without a decision: the Tour no longer moves on"
-                    st.over = True
-                    break
-                phase = st.phase
-                if phase == DECIDE:
-                    if len(st.moves) > 1:
-                        break
-                    ANSWERS[st.ask](data, st, st.moves[0], rng)
-                elif phase == STAGE_END:
-                    scoring.end_stage(data, st)
-                    next_stage(st, rng)
-                else:
-                    RUNNING[phase](data, st, rng)
-            moves += 1
-            if check:
-                wrong = broken(data, st)
-                if wrong:
-                    return Outcome(error=wrong, error_move=moves, error_at=self.where(st)), transcript
-        return Outcome(st.winner, moves, self.detail(st)), transcript
 
     def where(self, state: State) -> tuple[tuple[str, Any], ...]:
         return (("stage", state.stage + 1), ("round", state.round))

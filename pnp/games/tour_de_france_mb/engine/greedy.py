@@ -8,8 +8,8 @@ numbers (points, the course) come from EngineData.
 
 from __future__ import annotations
 
-from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
-from pnp.games.tour_de_france_mb.engine.road import caps_of
+from pnp.games.tour_de_france_mb.engine.data import ROAD, EngineData
+from pnp.games.tour_de_france_mb.engine.road import caps_of, road_for
 from pnp.games.tour_de_france_mb.engine.state import CARD, DISCARD, ITT_CARD, LANE, NONE, RED, State
 
 REAR = 0.05
@@ -102,15 +102,18 @@ def _summed(table: list[tuple], moves: list[tuple]) -> list[float]:
 
 def _summed3(table: list[tuple], moves: list[tuple]) -> list[float]:
     """``_summed`` for teams of three cyclists (the printed game's), unrolled: the same sums in the
-    same order (left to right), the first slot's read whole from its row."""
+    same order, the first slot's read whole from its row."""
     t0, t1, t2 = table
     out = []
     append = out.append
-    for _, _, (s0, s1, s2), _, extra in moves:
-        lost1, gone1, reached1, _ = t1[s1]
-        lost2, gone2, reached2, _ = t2[s2]
-        got = t0[s0][3] - lost1 + gone1 + reached1 - lost2 + gone2 + reached2
-        append(got + EXTRA if extra != NONE else got)
+    for move in moves:
+        s0, s1, s2 = move[2]
+        got = t0[s0][3]
+        lost, gone, reached, _ = t1[s1]
+        got = got - lost + gone + reached
+        lost, gone, reached, _ = t2[s2]
+        got = got - lost + gone + reached
+        append(got + EXTRA if move[4] != NONE else got)
     return out
 
 
@@ -138,17 +141,7 @@ def _slot_row(data: EngineData, cap: int, column: int, arrive: float, line: int)
 
 def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
     _, cyc, column, _bit = moves[0]
-    # road, finish = road_for(data, st, seat), inlined: this runs for most of the greedy decisions
-    finish = data.course.finish
-    if st.kind == TTT:
-        road = data.corridor_road[st.team[seat]]
-    else:
-        road = data.course.road
-        unfavourable = data.unfavourable
-        for r, _c in st.held[seat]:
-            if unfavourable[r]:
-                road = data.road_short
-                break
+    road, finish = road_for(data, st, seat)
     occ = st.occ
     here = occ[column]
     ahead = occ[column + 1] if column + 1 < len(occ) else 0

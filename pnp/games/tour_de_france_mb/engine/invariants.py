@@ -33,23 +33,9 @@ def broken(data: EngineData, st: State) -> str:
         st.touched = 0
         return _race_cards(data, st) or _risk_cards(data, st) or _all_cyclists(data, st) or _scores(data, st)
     touched = st.touched
-    if touched:
-        st.touched = 0
-        if touched & RACE_CARDS:
-            wrong = _race_cards(data, st)
-            if wrong:
-                return wrong
-        if touched & RISK_CARDS:
-            wrong = _risk_cards(data, st)
-            if wrong:
-                return wrong
-    if st.moved:
-        wrong = _cyclists(data, st)
-        if wrong:
-            return wrong
-    if touched & SCORES:
-        return _scores(data, st)
-    return ""
+    st.touched = 0
+    return (touched & RACE_CARDS and _race_cards(data, st)) or (touched & RISK_CARDS and _risk_cards(data, st)) \
+        or (st.moved and _cyclists(data, st)) or (touched & SCORES and _scores(data, st)) or ""
 
 
 def _race_cards(data: EngineData, st: State) -> str:
@@ -93,33 +79,24 @@ def _risk_cards(data: EngineData, st: State) -> str:
 def _cyclists(data: EngineData, st: State) -> str:
     """The cyclists that moved since the last look, and as many squares taken as cyclists on the
     course (two on one square, or a square cleared under another cyclist, would break it)."""
-    bits, occ = st.bit, st.occ
-    taken = -1
-    if data.course.lanes <= 8:   # _taken(data, occ), inlined
-        try:
-            taken = int.from_bytes(bytes(occ), "little").bit_count()
-        except ValueError:
-            pass
-    if taken < 0:
-        taken = _taken(data, occ)
-    if taken != len(bits) - bits.count(0):
+    bits = st.bit
+    if _taken(data, st.occ) != len(bits) - bits.count(0):
         return "the squares taken are not those of the cyclists"
     course = data.course
     corridors = course.corridors if st.kind == TTT else None
-    road, finish, col, done = course.road, course.finish, st.col, st.done
     finished = False   # the finish table changes only when a cyclist finishes
     for c in st.moved:
         bit = bits[c]
         if not bit:
             finished = True
-            if st.kind != ITT and done[c] and c not in st.table:
+            if st.kind != ITT and st.done[c] and c not in st.table:
                 return f"cyclist {c + 1} finished but is not on the finish table"
             continue
-        column = col[c]
-        lanes = road[column]
+        column = st.col[c]
+        lanes = course.road[column]
         if corridors is not None:
             lanes &= corridors[st.team[c // data.per_team]]
-        if not occ[column] & bit or not lanes & bit or column >= finish or done[c]:
+        if not st.occ[column] & bit or not lanes & bit or column >= course.finish or st.done[c]:
             return f"cyclist {c + 1} stands off its road, at column {column}, lane {bit.bit_length()}"
     st.moved.clear()
     if finished and st.kind != ITT and len(st.table) != st.done.count(True):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from pnp.games.tour_de_france_mb.engine import piles
-from pnp.games.tour_de_france_mb.engine.course import lanes_of
+from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
                                                       NONE, RACE_CARDS, RED, RISK_CARDS, SCORES, STAGE_END, TRACE,
@@ -135,10 +135,10 @@ def _take_stops(data: EngineData, st: State, seat: int) -> None:
 
 def after_red(data: EngineData, st: State, rng: random.Random) -> None:
     seat = st.seat
+    if data.stops_this_turn:
+        _take_stops(data, st, seat)
     per = data.per_team
     base = seat * per
-    if data.stops_this_turn and any(st.stopped[base:base + per]):
-        _take_stops(data, st, seat)
     bits, skip = st.bit, st.skip
     free = False
     for k in range(per):
@@ -160,8 +160,7 @@ def after_red(data: EngineData, st: State, rng: random.Random) -> None:
         st.redraw_left = data.redraw
         _ask_discard(data, st, rng)
         return
-    st.ask, st.moves, st.cache = CARD, options, None   # _decide(st, CARD, options)
-    st.phase = DECIDE
+    _decide(st, CARD, options)
 
 
 def _ask_discard(data: EngineData, st: State, rng: random.Random) -> None:
@@ -199,10 +198,6 @@ def _redraw(data: EngineData, st: State, rng: random.Random) -> None:
     st.phase = AFTER_PLAY
 
 
-ONLY_NONE = (NONE,)
-"""No blue card held: the only boost and extra card card_options looks at."""
-
-
 def card_options(data: EngineData, st: State, seat: int, cards: list[int], extras: bool) -> tuple[list[tuple], int]:
     """The seat's ways to play one of ``cards``: (CARD, card, squares per cyclist slot, blue card
     played with it or NONE, extra-card played or NONE), the squares after the colour bonus, a
@@ -217,15 +212,13 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
         if bits[base + k] and not (skip >> k) & 1 and base + k != stalled:
             usable |= 1 << k
     held = st.held[seat] if extras else ()
-    boosts = extra_cards = ONLY_NONE
-    if held:
-        boosts, extra_cards = [NONE], [NONE]
-        for i, (risk, cyc) in enumerate(held):
-            card = data.risks[risk]
-            if card.effect == "boost" and (usable >> (cyc - base)) & 1:
-                boosts.append(i)
-            elif card.effect == "extra-card" and bits[cyc]:
-                extra_cards.append(i)
+    boosts, extra_cards = [NONE], [NONE]
+    for i, (risk, cyc) in enumerate(held):
+        card = data.risks[risk]
+        if card.effect == "boost" and (usable >> (cyc - base)) & 1:
+            boosts.append(i)
+        elif card.effect == "extra-card" and bits[cyc]:
+            extra_cards.append(i)
     team, wind = st.team[seat], st.headwind
     kinds = data.team_kind[team]
     seen = set()
@@ -317,30 +310,29 @@ def caps_of(data: EngineData, st: State, seat: int, most: int | None = None) -> 
     occ, bits, cols, skip, stalled = st.occ, st.bit, st.col, st.skip, st.stalled
     if most is None:
         most = data.max_value
-    out = [0] * per
+    out = []
     for k in range(per):
         c = base + k
         frontier = bits[c]
         if not frontier or (skip >> k) & 1 or c == stalled:
+            out.append(0)
             continue
-        # course.advance(occ, road, column, bit, most, finish)[0], inlined; no square free: the
-        # frontier is empty
+        # course.advance(occ, road, column, bit, most, finish)[0], inlined
         start = column = cols[c]
-        stop = column + most
-        if stop > finish:
-            stop = finish
+        stop = min(column + most, finish)
         here = occ[column]
         while column < stop:
-            column += 1
-            ahead = occ[column]
-            free = road[column] & ~ahead
+            ahead = occ[column + 1]
+            free = road[column + 1] & ~ahead
+            if not free:
+                break
             frontier = (frontier & free) | (((frontier & ~(ahead & (here >> 1))) << 1) & free) \
                 | (((frontier & ~(ahead & (here << 1))) >> 1) & free)
             if not frontier:
-                column -= 1
                 break
             here = ahead
-        out[k] = column - start
+            column += 1
+        out.append(column - start)
     return out
 
 
@@ -420,44 +412,17 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 
 def move_next(data: EngineData, st: State, rng: random.Random) -> None:
     """Move the pending cyclists one after the other; stop at a square to choose."""
-    pending, per, occ = st.pending, data.per_team, st.occ
+    pending, per = st.pending, data.per_team
     team = -1
-    finish = data.course.finish
     while pending:
         cyc, squares = pending.pop(0)
         if not st.bit[cyc]:
             continue
         if cyc // per != team:   # a team's road does not change while its cyclists move
             team = cyc // per
-            # road_for(data, st, team)[0], inlined
-            if st.kind == TTT:
-                road = data.corridor_road[st.team[team]]
-            else:
-                road = data.course.road
-                unfavourable = data.unfavourable
-                for r, _c in st.held[team]:
-                    if unfavourable[r]:
-                        road = data.road_short
-                        break
+            road, finish = road_for(data, st, team)
         column = st.col[cyc]
-        # steps, ends = course.advance(occ, road, column, bit, squares, finish), inlined
-        ends = st.bit[cyc]
-        c = column
-        stop = min(column + squares, finish)
-        here = occ[c]
-        while c < stop:
-            ahead = occ[c + 1]
-            free = road[c + 1] & ~ahead
-            if not free:
-                break
-            nxt = (ends & free) | (((ends & ~(ahead & (here >> 1))) << 1) & free) \
-                | (((ends & ~(ahead & (here << 1))) >> 1) & free)
-            if not nxt:
-                break
-            ends = nxt
-            here = ahead
-            c += 1
-        steps = c - column
+        steps, ends = advance(st.occ, road, column, st.bit[cyc], squares, finish)
         if not steps:
             if column + 1 == finish and road is data.road_short:
                 st.log.held_red_at_line += 1
@@ -474,7 +439,6 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
             return
         _place(data, st, cyc, column + steps, ends)
     st.phase = AFTER_PLAY
-    after_play(data, st, rng)   # the step the run would take next, taken at once
 
 
 def _lane_moves(data: EngineData, cyc: int, column: int, ends: int) -> tuple[tuple, ...]:
@@ -488,7 +452,6 @@ def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
     _, cyc, column, bit = move
     _place(data, st, cyc, column, bit)
     st.phase = MOVE
-    move_next(data, st, rng)   # the step the run would take next, taken at once
 
 
 def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
@@ -566,7 +529,6 @@ def after_play(data: EngineData, st: State, rng: random.Random) -> None:
         if st.phase != AFTER_PLAY:
             return
     st.phase = END_TURN
-    end_turn(data, st, rng)   # the step the run would take next, taken at once
 
 
 def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:
@@ -606,7 +568,6 @@ def end_turn(data: EngineData, st: State, rng: random.Random) -> None:
         st.round += 1
     st.seat = (seat + 1) % st.n
     st.phase = TURN
-    begin_turn(data, st, rng)   # the step the run would take next, taken at once
 
 
 def _decide(st: State, ask: int, moves: list[tuple]) -> None:
