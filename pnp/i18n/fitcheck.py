@@ -29,23 +29,13 @@ def lay_out_kit(plan: "KitPlan", lang: str) -> list[str]:
     figures drawn) and the cover. Returns the problems that are not texts too long for their room
     (those are recorded, pnp.layout.rooms): a rulebook table wider than its column, a figure the
     game cannot draw."""
-    from pnp.layout.boards import board_scene
-    from pnp.layout.text import TextProblem
-
-    model, problems = plan.model, []
+    problems: list[str] = []
     with rooms.component("sheets of cards and pieces (kit pages)"):
         for doc in plan.documents():
             for _ in plan.doc_pages(doc):
                 pass
-    for board in model.boards:
-        for side in board.sides:
-            with rooms.component(f"board '{board.id}' side {side.id}"):
-                try:
-                    board_scene(model, side)
-                except TextProblem as exc:  # a glyph missing: the catalog check names it
-                    problems.append(str(exc))
     with rooms.component("board tiles and assembly map (kit pages)"):
-        for side in plan.sides:
+        for side in plan.sides:  # each side drawn (its own texts named after it, KitPlan) then tiled
             plan.full_size(side)
     pages = 0
     with rooms.component("rulebook figure"):

@@ -465,6 +465,7 @@ class KitPlan:
         return (self.mark(p) for p in pages(self.model, doc, self.shared))
 
     def _board_sides(self) -> list[BoardSideArt]:
+        from pnp.layout import rooms
         from pnp.layout.boards import board_scene
         from pnp.layout.ink import light_board
         from pnp.layout.text import TextProblem
@@ -474,7 +475,8 @@ class KitPlan:
         for board in self.model.boards:
             for side in board.sides:
                 try:
-                    scene = board_scene(self.model, side)
+                    with rooms.component(f"board '{board.id}' side {side.id}"):
+                        scene = board_scene(self.model, side)
                     if self.base.ink_saver:
                         scene = light_board(scene)
                 except TextProblem as exc:
