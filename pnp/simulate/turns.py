@@ -14,6 +14,11 @@ instead of writing ``Simulation.play`` itself:
         def invariants(self, state): ...              # "" or what broke
         def value(self, state, move, seat): ...       # what the greedy policy maximizes
 
+A move may hold later choices of the same seat (where each cyclist a card moves stops): an engine
+that overrides ``apply_choosing`` asks the policy for them while it plays the move, without going
+back to the loop; each is a decision of the transcript like any other, and the invariants are
+checked once the move is whole.
+
 Chance (``rng``) and the policies' choices draw from two generators seeded from the game's seed
 alone, so a game is the same in any process; a transcript (the index of every move chosen among
 the legal moves) plays the same game again, and a move that is not legal there is a ReplayError.
@@ -83,6 +88,11 @@ class TurnEngine(Simulation):
 
     def is_over(self, state) -> bool:
         raise NotImplementedError
+
+    def apply_choosing(self, state, move, rng: random.Random, choose: Choose) -> Any:
+        """``apply``, for a move that holds later choices: ``choose`` picks each of them (called as a
+        policy is: state, its legal moves, the seat). Left alone, the moves hold no such choice."""
+        return self.apply(state, move, rng)
 
     def winner(self, state) -> int | None:
         raise NotImplementedError
@@ -161,6 +171,18 @@ class TurnEngine(Simulation):
         # the engine's methods looked up once: this loop runs for every move of every game
         is_over, to_move, legal_moves, apply, invariants = (self.is_over, self.to_move, self.legal_moves,
                                                             self.apply, self.invariants)
+        choosing = type(self).apply_choosing is not TurnEngine.apply_choosing
+        if choosing:
+            apply_choosing = self.apply_choosing
+
+            def within(state, legal, seat):
+                """A choice within a move: a decision of the transcript, like the move's own."""
+                nonlocal moves
+                index = choose(state, legal, seat)
+                if record:
+                    transcript.append(index)
+                moves += 1
+                return index
         max_moves = self.max_moves
         while not is_over(state):
             if moves >= max_moves:
@@ -174,8 +196,11 @@ class TurnEngine(Simulation):
             index = choose(state, legal, seat)
             if record:
                 transcript.append(index)
-            state = apply(state, legal[index], rng)
             moves += 1
+            if choosing:
+                state = apply_choosing(state, legal[index], rng, within)
+            else:
+                state = apply(state, legal[index], rng)
             if check:
                 broken = invariants(state)
                 if broken:

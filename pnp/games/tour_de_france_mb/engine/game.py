@@ -72,6 +72,15 @@ class TourEngine(TurnEngine):
         return state.moves
 
     def apply(self, state: State, move, rng: random.Random) -> State:
+        state.pick = None
+        ANSWERS[state.ask](self.data, state, move, rng)
+        self._run(state, rng)
+        return state
+
+    def apply_choosing(self, state: State, move, rng: random.Random, choose: Choose) -> State:
+        """``apply``, with ``choose`` picking the square each cyclist of a race card stops on where
+        several are open, as the card is played (no LANE decision left for the loop)."""
+        state.pick = choose
         ANSWERS[state.ask](self.data, state, move, rng)
         self._run(state, rng)
         return state

@@ -3,7 +3,8 @@ no number wasted on a blocked cyclist; room to move on next turn; red dots taken
 line; red cards played at once; the time trial's cards that go furthest.
 
 Weights are the policy's own (how a sensible player plays), not numbers of the game: the game's
-numbers (points, the course) come from EngineData.
+numbers (points, the course) come from EngineData. Values are whole numbers of TICKs (a twentieth
+of a square), so that a sum does not depend on its order and equal moves are true ties.
 """
 
 from __future__ import annotations
@@ -12,24 +13,27 @@ from pnp.games.tour_de_france_mb.engine.data import ROAD, EngineData
 from pnp.games.tour_de_france_mb.engine.road import caps_of, road_for
 from pnp.games.tour_de_france_mb.engine.state import CARD, DISCARD, ITT_CARD, LANE, NONE, RED, State
 
-REAR = 0.05
-"""Extra weight per square still to go: the rear cyclists move first, the team finishes together."""
-FINISH = 2.0
-"""Reaching the line, besides the place's points."""
-WASTE = 0.3
+TICK = 20
+"""Value units per square gone."""
+REAR = 1
+"""Extra ticks per square gone, per square still to go: the rear cyclists move first, the team
+finishes together."""
+FINISH = 40
+"""Reaching the line, besides the place's points (a point is worth a square)."""
+WASTE = 6
 """Per square of a card lost on a blocked cyclist."""
-EXTRA = 3.0
+EXTRA = 60
 """Playing a second race card (Second souffle)."""
-RED_DOT = 0.5
+RED_DOT = 10
 """Stopping on a red dot near the line, where a red card would hold the team back."""
 NEAR = 6
 """Squares from the line within which a red dot is avoided."""
 
 
-def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
+def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
     """``value`` of every move of the decision before ``seat`` (one decision: one kind of move).
     ``rows``: a dict the caller keeps across decisions, where the race card values keep what they
-    work out per cyclist, by (points for arriving, points for the green line) then (squares it can go,
+    work out per cyclist, by (ticks for arriving, ticks for the green line) then (squares it can go,
     column) (the values are the same without it)."""
     kind = moves[0][0]
     if kind == CARD:
@@ -39,8 +43,8 @@ def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
     return [value(data, st, m, seat) for m in moves]
 
 
-def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
-    """How good ``move`` looks to ``seat``."""
+def value(data: EngineData, st: State, move: tuple, seat: int) -> int:
+    """How good ``move`` looks to ``seat``, in ticks."""
     kind = move[0]
     if kind == CARD:
         return _cards(data, st, [move], seat)[0]
@@ -49,20 +53,20 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> float:
     if kind == ITT_CARD:
         total = data.cards[move[1]].total
         left = data.course.finish - st.col[seat * data.per_team]
-        return 100.0 * min(total, left) - total
+        return TICK * (100 * min(total, left) - total)
     if kind == RED:
-        return 1.0 if move[1] != NONE else 0.0
+        return TICK if move[1] != NONE else 0
     if kind == DISCARD:
-        return -float(data.cards[move[1]].total)
-    return 0.0
+        return -TICK * data.cards[move[1]].total
+    return 0
 
 
-def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[float]:
-    """The value of every race card move: per cyclist slot, in slot order, the squares lost on a
-    blocked cyclist taken off, the squares gone (weighted) added, then the line reached. ``rows``
-    keeps the terms of a slot (``_slot_row``) across decisions; the values are the same without it.
-    A cyclist's cap is looked for no further than the most any move gives it: a row is right for
-    every number up to its cap, and no move asks it for more."""
+def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
+    """The value of every race card move: the sum over its cyclist slots of the slot's row
+    (``_slot_row``) at the squares the move gives it, and EXTRA for a second card. ``rows`` keeps the
+    rows across decisions; the values are the same without it. A cyclist's cap is looked for no
+    further than the most any move gives it: a row is right for every number up to its cap, and no
+    move asks it for more."""
     caps = st.cache
     if caps is None:
         # no number above a card's and its bonus without a blue card (boost): no need to look further
@@ -70,8 +74,8 @@ def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
     base = seat * data.per_team
     place = len(st.table)
     points = data.road_points
-    arrive = FINISH + (points[place] if place < len(points) else 0)
-    line = data.green_first if not st.green_done else 0
+    arrive = FINISH + TICK * (points[place] if place < len(points) else 0)
+    line = TICK * data.green_first if not st.green_done else 0
     if rows is None:
         rows = {}
     kept = rows.get((arrive, line))
@@ -85,61 +89,36 @@ def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
         if row is None:
             row = kept[key] = _slot_row(data, cap, col[base + k], arrive, line)
         table.append(row)
-    return _summed3(table, moves) if len(table) == 3 else _summed(table, moves)
-
-
-def _summed(table: list[tuple], moves: list[tuple]) -> list[float]:
-    """Each move's value from the rows of its cyclist slots (``_slot_row``), slot after slot."""
+    if len(table) == 3 and not st.held[seat]:   # the printed game's teams, no blue card: no EXTRA
+        t0, t1, t2 = table
+        return [t0[a] + t1[b] + t2[c] for _, _, (a, b, c), _, _ in moves]
     out = []
     for move in moves:
-        got = 0.0
-        for row, squares in zip(table, move[2]):
-            lost, gone, reached, _ = row[squares]
-            got = got - lost + gone + reached
+        got = sum(row[squares] for row, squares in zip(table, move[2]))
         out.append(got + EXTRA if move[4] != NONE else got)
     return out
 
 
-def _summed3(table: list[tuple], moves: list[tuple]) -> list[float]:
-    """``_summed`` for teams of three cyclists (the printed game's), unrolled: the same sums in the
-    same order, the first slot's read whole from its row."""
-    t0, t1, t2 = table
-    out = []
-    append = out.append
-    for move in moves:
-        s0, s1, s2 = move[2]
-        got = t0[s0][3]
-        lost, gone, reached, _ = t1[s1]
-        got = got - lost + gone + reached
-        lost, gone, reached, _ = t2[s2]
-        got = got - lost + gone + reached
-        append(got + EXTRA if move[4] != NONE else got)
-    return out
-
-
-def _slot_row(data: EngineData, cap: int, column: int, arrive: float, line: int) -> tuple:
+def _slot_row(data: EngineData, cap: int, column: int, arrive: int, line: int) -> tuple[int, ...]:
     """For a cyclist on ``column`` that can go ``cap`` squares, per number of squares given to it
-    (0 to ``data.max_value``): (squares lost x WASTE, squares gone x weight, the line reached, and
-    those three applied in that order to 0.0). A move's value applies them slot after slot as
-    ``got - lost + gone + line``: the float operations of the rule, in its order."""
+    (0 to ``data.max_value``): the ticks it is worth, the squares gone (weighted: the further from
+    the line, the more) and the line reached, less the squares lost on what blocks it."""
     finish, green = data.course.finish, data.course.green
-    weight = 1.0 + REAR * (finish - column)
+    weight = TICK + REAR * (finish - column)
     out = []
     for squares in range(data.max_value + 1):
         go = squares if squares < cap else cap
-        lost = WASTE * (squares - go) if squares else 0.0
-        gone = reached = 0.0
+        got = go * weight - WASTE * (squares - go)
         if go:
-            gone = go * weight
             if column + go >= finish:
-                reached = arrive
+                got += arrive
             elif line and column < green <= column + go:
-                reached = line
-        out.append((lost, gone, reached, 0.0 - lost + gone + reached))
+                got += line
+        out.append(got)
     return tuple(out)
 
 
-def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[float]:
+def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[int]:
     _, cyc, column, _bit = moves[0]
     road, finish = road_for(data, st, seat)
     occ = st.occ
@@ -154,8 +133,8 @@ def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[f
         bit = move[3]
         mine = here | bit
         # step(bit, mine, ahead, free), inlined: the squares the cyclist could step onto next
-        got = float(((bit & free) | (((bit & ~(ahead & (mine >> 1))) << 1) & free)
-                     | (((bit & ~(ahead & (mine << 1))) >> 1) & free)).bit_count())
+        got = TICK * ((bit & free) | (((bit & ~(ahead & (mine >> 1))) << 1) & free)
+                      | (((bit & ~(ahead & (mine << 1))) >> 1) & free)).bit_count()
         if wary and red & bit:
             got -= RED_DOT
         out.append(got)

@@ -16,17 +16,23 @@ between, a look checks what changed since the last one: the cyclists that moved 
 and the race cards, risk cards and scores if the engine touched them (``State.touched``: every
 function that moves a card or scores marks it). A move that changes nothing of a kind cannot break
 its rules; tests/test_tour_de_france_mb_engine.py plays Tours to check that every change is marked.
+
+A move of the rules is a race card with the squares its cyclists stop on: while the seat still
+chooses where one of them stops (a LANE decision), the look waits for the card's last cyclist, and
+what changed meanwhile is checked then (``moved`` and ``touched`` keep it).
 """
 
 from __future__ import annotations
 
 from pnp.games.tour_de_france_mb.engine.data import ITT, TTT, EngineData
-from pnp.games.tour_de_france_mb.engine.state import RACE_CARDS, RISK_CARDS, SCORES, State
+from pnp.games.tour_de_france_mb.engine.state import DECIDE, LANE, RACE_CARDS, RISK_CARDS, SCORES, State
 
 
 def broken(data: EngineData, st: State) -> str:
     if st.stuck:
         return st.stuck
+    if st.ask == LANE and st.phase == DECIDE and not st.over:
+        return ""   # the card's cyclists are still being placed
     if st.checked != st.stage or st.over:
         st.checked = st.stage
         st.moved.clear()

@@ -433,10 +433,13 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
                 return
             continue
         if ends & (ends - 1):
-            moves = data.lane_moves.get((cyc, column + steps, ends))
-            st.ask, st.moves, st.cache = LANE, moves or _lane_moves(data, cyc, column + steps, ends), None
-            st.phase = DECIDE
-            return
+            moves = data.lane_moves.get((cyc, column + steps, ends)) or _lane_moves(data, cyc, column + steps, ends)
+            pick = st.pick
+            if pick is None:
+                st.ask, st.moves, st.cache = LANE, moves, None
+                st.phase = DECIDE
+                return
+            ends = moves[pick(st, moves, st.seat)][3]   # the choice within the card's move
         _place(data, st, cyc, column + steps, ends)
     st.phase = AFTER_PLAY
 

@@ -76,7 +76,7 @@ class State:
         "pile", "played", "hands", "rpile", "held",
         "col", "bit", "occ", "stopped", "done", "table", "green_crossed", "green_done", "yellow_first",
         "yellow", "green_jersey", "indiv", "teampts",
-        "phase", "ask", "moves", "cache",
+        "phase", "ask", "moves", "cache", "pick",
         "skip", "stalled", "headwind", "risk_played", "red_stop", "pending", "extra_left", "redraw_left",
         "to_play", "closing", "complete_round", "round", "log", "logs", "last_places",
         "heats", "racers", "itt_cards", "itt_keys", "itt_done", "rerun_left", "itt_index", "trace",
@@ -115,6 +115,8 @@ class State:
         self.ask = RED                        # what the seat to move decides
         self.moves: list[tuple] = []          # its legal moves
         self.cache: object = None             # what the greedy policy computed for this decision
+        self.pick = None                      # the policy choosing where a moved cyclist stops, within
+                                              # the card's move (TurnEngine.apply_choosing); None: a LANE decision
         # the turn being played
         self.skip = 0                         # mask of the seat's cyclists (by slot) missing this turn
         self.stalled = NONE
