@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from pnp.games.tour_de_france_mb.engine import itt, road, scoring
 from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
-from pnp.games.tour_de_france_mb.engine.greedy import value, values
+from pnp.games.tour_de_france_mb.engine.greedy import cards, lanes, value, values
 from pnp.games.tour_de_france_mb.engine.invariants import broken
 from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
@@ -105,6 +105,11 @@ class TourEngine(TurnEngine):
         data, rows = self.data, self.rows
 
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
+            kind = moves[0][0]   # greedy.values' dispatch, here: this runs for every decision
+            if kind == LANE:
+                return pick_best(lanes(data, state, moves, seat), rng)
+            if kind == CARD:
+                return pick_best(cards(data, state, moves, seat, rows), rng)
             return pick_best(values(data, state, moves, seat, rows), rng)
         return greedy
 

@@ -85,8 +85,15 @@ def _risk_cards(data: EngineData, st: State) -> str:
 def _cyclists(data: EngineData, st: State) -> str:
     """The cyclists that moved since the last look, and as many squares taken as cyclists on the
     course (two on one square, or a square cleared under another cyclist, would break it)."""
-    bits = st.bit
-    if _taken(data, st.occ) != len(bits) - bits.count(0):
+    bits, occ = st.bit, st.occ
+    if data.course.lanes <= 8:   # _taken, inlined: a look follows every move
+        try:
+            taken = int.from_bytes(bytes(occ), "little").bit_count()
+        except ValueError:
+            taken = -1
+    else:
+        taken = _taken(data, occ)
+    if taken != len(bits) - bits.count(0):
         return "the squares taken are not those of the cyclists"
     course = data.course
     corridors = course.corridors if st.kind == TTT else None

@@ -17,8 +17,8 @@ from pnp.games.tour_de_france_mb.engine import piles
 from pnp.games.tour_de_france_mb.engine.course import advance, lanes_of
 from pnp.games.tour_de_france_mb.engine.data import ROAD, TTT, EngineData
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, LANE, MOVE,
-                                                      NONE, RACE_CARDS, RED, RISK_CARDS, SCORES, STAGE_END, TRACE,
-                                                      TRACE_BASE, TURN, StageLog, State)
+                                                      NONE, RACE_CARDS, RED, RISK_CARDS, SCORES, STAGE_END, TURN,
+                                                      StageLog, State)
 
 
 def start(data: EngineData, st: State, rng: random.Random) -> None:
@@ -386,10 +386,7 @@ def on_card(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
         st.hands[seat].remove(card)
     st.played.append(card)
     st.log.plays += 1
-    t = st.trace * TRACE_BASE + card + 7   # st.traced(card, *squares)
-    for v in squares:
-        t = t * TRACE_BASE + v + 7
-    st.trace = t % TRACE
+    st.trace = hash((st.trace, card, squares))   # st.traced, with the spread as one value
     if boost != NONE or extra != NONE:
         held = st.held[seat]
         st.touched |= RISK_CARDS
@@ -442,6 +439,7 @@ def move_next(data: EngineData, st: State, rng: random.Random) -> None:
             ends = moves[pick(st, moves, st.seat)][3]   # the choice within the card's move
         _place(data, st, cyc, column + steps, ends)
     st.phase = AFTER_PLAY
+    after_play(data, st, rng)   # at once: what follows a card needs no decision to start
 
 
 def _lane_moves(data: EngineData, cyc: int, column: int, ends: int) -> tuple[tuple, ...]:
@@ -459,7 +457,7 @@ def on_lane(data: EngineData, st: State, move: tuple, rng: random.Random) -> Non
 
 def _place(data: EngineData, st: State, cyc: int, column: int, bit: int) -> None:
     old = st.col[cyc]
-    st.trace = (((st.trace * TRACE_BASE + cyc + 7) * TRACE_BASE + column + 7) * TRACE_BASE + bit + 7) % TRACE
+    st.trace = hash((st.trace, cyc, column, bit))   # st.traced(cyc, column, bit)
     st.moved.append(cyc)
     occ = st.occ
     occ[old] &= ~st.bit[cyc]
@@ -532,6 +530,7 @@ def after_play(data: EngineData, st: State, rng: random.Random) -> None:
         if st.phase != AFTER_PLAY:
             return
     st.phase = END_TURN
+    end_turn(data, st, rng)
 
 
 def _draw_risk(data: EngineData, st: State, seat: int, cyc: int) -> None:

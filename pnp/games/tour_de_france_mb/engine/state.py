@@ -11,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 NONE = -1
-TRACE = (1 << 61) - 1
-TRACE_BASE = 1_000_003
-"""The digest of a Tour (State.trace) folds every value ``v`` as ``(t * TRACE_BASE + v + 7) % TRACE``."""
 
 # what the seat to move decides (State.ask)
 RED, DISCARD, CARD, LANE, ITT_CARD = range(5)
@@ -149,11 +146,9 @@ class State:
 
     def traced(self, *values: int) -> None:
         """Fold what a decision did (a card, a spread, a square...) into the Tour's digest: two Tours
-        that went differently end with different digests, even when their scores are the same."""
-        t = self.trace
-        for v in values:
-            t = t * TRACE_BASE + v + 7
-        self.trace = t % TRACE   # one modulo at the end is the same as one per value
+        that went differently end with different digests, even when their scores are the same. (The
+        hash of a tuple of ints is the same in every process: no string is hashed.)"""
+        self.trace = hash((self.trace, *values))
 
     def racing(self, seat: int, per_team: int) -> list[int]:
         """The seat's cyclists still on the course."""
