@@ -245,7 +245,12 @@ def test_a_non_editable_install_makes_checks_builds_and_translates_the_new_game(
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(env_dir)
     pip = env_dir / "bin" / "pip"
-    install = subprocess.run([str(pip), "install", "-q", str(ROOT)], capture_output=True, text=True,
+    # pip builds a local folder in place (its build/ and pnp.egg-info/): build a copy of the checkout,
+    # so that the repository is left alone and no earlier build's leftovers get installed
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "output", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis"))
+    install = subprocess.run([str(pip), "install", "-q", str(source)], capture_output=True, text=True,
                              cwd=tmp_path)
     if install.returncode and not os.environ.get("CI") and any(w in install.stderr for w in OFFLINE):
         pytest.skip("pip cannot reach pnp's dependencies (no network, no pip cache); CI runs this test")

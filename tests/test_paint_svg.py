@@ -477,8 +477,9 @@ def test_chromium_renders_it(tmp_path: FilePath):
     svg, png = tmp_path / "t.svg", tmp_path / "t.png"
     paint_svg(scene, svg)
     px = 96 / 25.4  # CSS pixels per mm
+    # its own profile: two Chromiums on one profile (tests run at once) would share a session
     subprocess.run([_browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                    f"--screenshot={png}", f"--window-size={math.ceil(100 * px) + 20},{math.ceil(50 * px) + 20}",
+                    f"--user-data-dir={tmp_path / 'chromium-profile'}", f"--screenshot={png}", f"--window-size={math.ceil(100 * px) + 20},{math.ceil(50 * px) + 20}",
                     svg.as_uri()], check=True, capture_output=True, timeout=60)
     image = Image.open(png).convert("RGB")
     assert image.getpixel((int(25 * px), int(25 * px)))[:3] == (255, 0, 0)
