@@ -6,6 +6,7 @@ repository's own data/ folder.
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
 
@@ -62,3 +63,30 @@ def every_kit(tmp_path_factory) -> list[Path]:
         assert result.exit_code == 0, result.output
         folders.append(out / paper)
     return folders
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unknown with -p no:xdist
+def pytest_xdist_make_scheduler(config: pytest.Config, log):
+    """Under ``--dist loadfile`` (pyproject.toml's addopts: the tests run on every core), a worker
+    runs a test file whole, so its module fixtures are made once; and the files that use
+    ``every_kit`` go to one worker together: a session fixture is made once per worker, and this one
+    is the slowest of all. (xdist's own ``loadgroup`` cannot group them: its ``xdist_group`` marks
+    are lost under pytest 9.)"""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class EveryKitTogether(LoadScopeScheduling):
+        """loadfile, with the files that use ``every_kit`` as one unit of work."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return "every_kit" if _uses_every_kit(config.rootpath / path) else path
+
+    return EveryKitTogether(config, log)
+
+
+@functools.cache
+def _uses_every_kit(path: Path) -> bool:
+    """Whether the test file ``path`` uses the ``every_kit`` fixture (names it)."""
+    return path.is_file() and "every_kit" in path.read_text(encoding="utf-8")
