@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from pnp.games.tour_de_france_mb.engine import itt, road, scoring
 from pnp.games.tour_de_france_mb.engine.data import ITT, EngineData
-from pnp.games.tour_de_france_mb.engine.greedy import cards, lanes, value, values
+from pnp.games.tour_de_france_mb.engine.greedy import value, values
 from pnp.games.tour_de_france_mb.engine.invariants import broken
 from pnp.games.tour_de_france_mb.engine.record import tour_record
 from pnp.games.tour_de_france_mb.engine.state import (AFTER_PLAY, CARD, DECIDE, DISCARD, END_TURN, ITT_CARD,
@@ -72,14 +72,12 @@ class TourEngine(TurnEngine):
         return state.moves
 
     def apply(self, state: State, move, rng: random.Random) -> State:
-        state.pick = None
-        ANSWERS[state.ask](self.data, state, move, rng)
-        self._run(state, rng)
-        return state
+        return self.apply_choosing(state, move, rng, None)
 
-    def apply_choosing(self, state: State, move, rng: random.Random, choose: Choose) -> State:
+    def apply_choosing(self, state: State, move, rng: random.Random, choose: Choose | None) -> State:
         """``apply``, with ``choose`` picking the square each cyclist of a race card stops on where
-        several are open, as the card is played (no LANE decision left for the loop)."""
+        several are open, as the card is played (no LANE decision left for the loop); without it,
+        each such square is a LANE decision of its own."""
         state.pick = choose
         ANSWERS[state.ask](self.data, state, move, rng)
         self._run(state, rng)
@@ -105,11 +103,6 @@ class TourEngine(TurnEngine):
         data, rows = self.data, self.rows
 
         def greedy(state: State, moves: Sequence[Any], seat: int) -> int:
-            kind = moves[0][0]   # greedy.values' dispatch, here: this runs for every decision
-            if kind == LANE:
-                return pick_best(lanes(data, state, moves, seat), rng)
-            if kind == CARD:
-                return pick_best(cards(data, state, moves, seat, rows), rng)
             return pick_best(values(data, state, moves, seat, rows), rng)
         return greedy
 

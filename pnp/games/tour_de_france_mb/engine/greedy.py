@@ -37,9 +37,9 @@ def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dic
     column) (the values are the same without it)."""
     kind = moves[0][0]
     if kind == CARD:
-        return cards(data, st, moves, seat, rows)
+        return _cards(data, st, moves, seat, rows)
     if kind == LANE:
-        return lanes(data, st, moves, seat)
+        return _lanes(data, st, moves, seat)
     return [value(data, st, m, seat) for m in moves]
 
 
@@ -47,9 +47,9 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> int:
     """How good ``move`` looks to ``seat``, in ticks."""
     kind = move[0]
     if kind == CARD:
-        return cards(data, st, [move], seat)[0]
+        return _cards(data, st, [move], seat)[0]
     if kind == LANE:
-        return lanes(data, st, [move], seat)[0]
+        return _lanes(data, st, [move], seat)[0]
     if kind == ITT_CARD:
         total = data.cards[move[1]].total
         left = data.course.finish - st.col[seat * data.per_team]
@@ -61,7 +61,7 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> int:
     return 0
 
 
-def cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
+def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
     """The value of every race card move: the sum over its cyclist slots of the slot's row
     (``_slot_row``) at the squares the move gives it, and EXTRA for a second card. ``rows`` keeps the
     rows across decisions; the values are the same without it. A cyclist's cap is looked for no
@@ -118,7 +118,7 @@ def _slot_row(data: EngineData, cap: int, column: int, arrive: int, line: int) -
     return tuple(out)
 
 
-def lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[int]:
+def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[int]:
     """The value of every square a moved cyclist may stop on (LANE moves of one cyclist and column):
     the squares it could step onto next, less RED_DOT for a red dot near the line."""
     _, cyc, column, _bit = moves[0]
