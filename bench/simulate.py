@@ -3,6 +3,7 @@
     python -m bench.simulate                 # 4 players, random play, one core
     python -m bench.simulate --jobs 0        # also with one process per core
     python -m bench.simulate --players 6 --policy greedy --games 300 --no-check
+    python -m bench.simulate --wheel         # as `pip install .` runs it: engines compiled by mypyc
 
 The engine is the game's (--data, Green Jersey by default), found through its rules module as
 ``pnp simulate`` finds it. Every game is a whole game (all its sprints) on the printed board and
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,9 +27,6 @@ TARGET = 200
 
 
 def main(argv: list[str] | None = None) -> None:
-    from pnp.model import load_game
-    from pnp.simulate import find_simulation, run_games
-
     ap = argparse.ArgumentParser(prog="python -m bench.simulate", description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=1000)
@@ -39,8 +39,25 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--data", type=Path, default=ROOT / "data" / "green-jersey")
     ap.add_argument("--target", type=int, default=None,
                     help=f"games/s on one core to reach (default {TARGET}; 400 for Green Jersey's engine)")
+    ap.add_argument("--wheel", action="store_true",
+                    help="measure pnp as its wheel installs it (engines compiled by mypyc), not the checkout")
     args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as folder:
+        if args.wheel:
+            from bench.wheel import unpacked_wheel
 
+            sys.path.insert(0, str(unpacked_wheel(Path(folder))))
+        measure(args)
+
+
+def measure(args: argparse.Namespace) -> None:
+    from pnp.model import load_game
+    from pnp.native import native_status
+    from pnp.simulate import find_simulation, run_games
+
+    import pnp
+
+    print(f"pnp from {Path(pnp.__file__).parent}: {native_status(Path(pnp.__file__).parent)}")
     sim = find_simulation(load_game(args.data), side=args.side)
     check = not args.no_check
     setup = sim.summarize([], args.players).header()

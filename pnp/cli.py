@@ -107,8 +107,19 @@ def _game_folder(name: str) -> Path | None:
     return path
 
 
+def _show_version(click_ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """--version: pnp's version and whether its engines run compiled (pnp.native)."""
+    if not value or click_ctx.resilient_parsing:
+        return
+    from pnp.native import native_status
+
+    click.echo(f"pnp, version {__version__} ({native_status()})")
+    click_ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pnp")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version (and whether the engines run compiled) and exit.")
 @click.option("--data", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder of game data (default: the data/ folder of this checkout).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")

@@ -15,3 +15,6 @@ from pnp.games.tour_de_france_mb.engine.record import TourRecord
 from pnp.games.tour_de_france_mb.engine.state import State, StageLog
 
 __all__ = ["EngineData", "EngineError", "ITT", "ROAD", "State", "StageLog", "TTT", "TourEngine", "TourRecord"]
+
+COMPILED_MODULES = ("course", "greedy", "invariants", "itt", "piles", "road", "scoring", "state")
+"""The engine's hot modules, compiled to C by mypyc when a wheel is built (pnp.native, setup.py)."""

@@ -9,6 +9,8 @@ of a square), so that a sum does not depend on its order and equal moves are tru
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games.tour_de_france_mb.engine.data import ROAD, EngineData
 from pnp.games.tour_de_france_mb.engine.road import caps_of, road_for
 from pnp.games.tour_de_france_mb.engine.state import CARD, DISCARD, ITT_CARD, LANE, NONE, RED, State
@@ -30,7 +32,7 @@ NEAR = 6
 """Squares from the line within which a red dot is avoided."""
 
 
-def values(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
+def values(data: EngineData, st: State, moves: Sequence[tuple], seat: int, rows: dict | None = None) -> list[int]:
     """``value`` of every move of the decision before ``seat`` (one decision: one kind of move).
     ``rows``: a dict the caller keeps across decisions, where the race card values keep what they
     work out per cyclist, by (ticks for arriving, ticks for the green line) then (squares it can go,
@@ -61,7 +63,7 @@ def value(data: EngineData, st: State, move: tuple, seat: int) -> int:
     return 0
 
 
-def _cards(data: EngineData, st: State, moves: list[tuple], seat: int, rows: dict | None = None) -> list[int]:
+def _cards(data: EngineData, st: State, moves: Sequence[tuple], seat: int, rows: dict | None = None) -> list[int]:
     """The value of every race card move: the sum over its cyclist slots of the slot's row
     (``_slot_row``) at the squares the move gives it, and EXTRA for a second card. ``rows`` keeps the
     rows across decisions; the values are the same without it. A cyclist's cap is looked for no
@@ -118,7 +120,7 @@ def _slot_row(data: EngineData, cap: int, column: int, arrive: int, line: int) -
     return tuple(out)
 
 
-def _lanes(data: EngineData, st: State, moves: list[tuple], seat: int) -> list[int]:
+def _lanes(data: EngineData, st: State, moves: Sequence[tuple], seat: int) -> list[int]:
     """The value of every square a moved cyclist may stop on (LANE moves of one cyclist and column):
     the squares it could step onto next, less RED_DOT for a red dot near the line."""
     _, cyc, column, _bit = moves[0]

@@ -214,10 +214,10 @@ def card_options(data: EngineData, st: State, seat: int, cards: list[int], extra
     held = st.held[seat] if extras else ()
     boosts, extra_cards = [NONE], [NONE]
     for i, (risk, cyc) in enumerate(held):
-        card = data.risks[risk]
-        if card.effect == "boost" and (usable >> (cyc - base)) & 1:
+        blue = data.risks[risk]
+        if blue.effect == "boost" and (usable >> (cyc - base)) & 1:
             boosts.append(i)
-        elif card.effect == "extra-card" and bits[cyc]:
+        elif blue.effect == "extra-card" and bits[cyc]:
             extra_cards.append(i)
     team, wind = st.team[seat], st.headwind
     kinds = data.team_kind[team]

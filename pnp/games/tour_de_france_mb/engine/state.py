@@ -9,6 +9,8 @@ end of the list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
+from typing import Any
 
 NONE = -1
 
@@ -110,9 +112,9 @@ class State:
         self.teampts = [0] * players
         self.phase = STAGE_START
         self.ask = RED                        # what the seat to move decides
-        self.moves: list[tuple] = []          # its legal moves
-        self.cache: object = None             # what the greedy policy computed for this decision
-        self.pick = None                      # the policy choosing where a moved cyclist stops, within
+        self.moves: Sequence[tuple] = []      # its legal moves
+        self.cache: Any = None                # what the greedy policy computed for this decision
+        self.pick: Any = None                 # the policy choosing where a moved cyclist stops, within
                                               # the card's move (TurnEngine.apply_choosing); None: a LANE decision
         # the turn being played
         self.skip = 0                         # mask of the seat's cyclists (by slot) missing this turn
@@ -127,7 +129,7 @@ class State:
         self.closing = False                  # team time trial: the last round is being finished
         self.complete_round: dict[int, int] = {}  # seat -> round its team completed (team time trial)
         self.round = 0
-        self.log: StageLog | None = None
+        self.log: StageLog = StageLog(0, 0, NONE)  # the stage's (one before the first)
         self.logs: list[StageLog] = []
         self.last_places: list[int] = []      # finish table of the last road stage
         # the individual time trial
