@@ -15,3 +15,6 @@ from pnp.games.maillot_jaune.engine.record import RaceRecord
 from pnp.games.maillot_jaune.engine.state import State
 
 __all__ = ["EngineData", "EngineError", "RaceEngine", "RaceRecord", "State"]
+
+COMPILED_MODULES = ("invariants", "moves", "policy", "race", "state")
+"""The engine's hot modules, compiled to C by mypyc when a wheel is built (pnp.native, setup.py)."""

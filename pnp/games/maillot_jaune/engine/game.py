@@ -5,6 +5,7 @@ race goes on in ``race``; invariants after every move; the greedy policy is ``po
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from pnp.games.maillot_jaune.engine import invariants, moves, policy, race
@@ -50,7 +51,7 @@ class RaceEngine(TurnEngine):
     def to_move(self, state: State) -> int:
         return state.seat
 
-    def legal_moves(self, state: State) -> list:
+    def legal_moves(self, state: State) -> Sequence:
         return moves.legal_moves(self.data, state, self.groups)
 
     def apply(self, state: State, move, rng: random.Random) -> State:

@@ -19,6 +19,8 @@ that every rider changed between two looks is marked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games.maillot_jaune.engine.data import EngineData
 from pnp.games.maillot_jaune.engine.state import ABANDONED, FINISHED, RACING, State
 
@@ -26,6 +28,7 @@ from pnp.games.maillot_jaune.engine.state import ABANDONED, FINISHED, RACING, St
 def broken(data: EngineData, st: State) -> str:
     """What rule ``st`` breaks, or ""."""
     touched = st.touched
+    riders: Sequence[int]
     if st.checked != st.stage or st.over:
         st.checked = st.stage
         riders = range(len(st.status))

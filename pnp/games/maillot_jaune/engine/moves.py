@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from pnp.games.maillot_jaune.engine.data import EngineData
 from pnp.games.maillot_jaune.engine.state import AFTER_PUNCTURE, RACING, State
@@ -154,9 +155,11 @@ def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves
     c, lane = st.col[r], st.lane[r]
     s = data.stars_of(r, c)
     if st.phase == AFTER_PUNCTURE:
-        found = destinations(data, st, r, st.budget)
-        return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in found], len(found))
+        reach = destinations(data, st, r, st.budget)
+        return Moves([(col, k, 0, 0, 0, -1) for col, k, _ in reach], len(reach))
     top = safe_max(data, st, r)
+    groups: Any   # the groups of an empty road (a tuple, kept in the cache) or of this decision (a list)
+    n: int | None
     if data.around:   # the squares a rider reaches depend on the others on the way
         groups, n = _free_groups(data, st, r, s, top)
     else:
@@ -168,9 +171,9 @@ def legal_moves(data: EngineData, st: State, cache: dict | None = None) -> Moves
                 cache[key] = found
         groups, n, index, sizes = found
         # the few squares taken within reach come out of the groups of an empty road
-        taken = index.keys() & st.occ.keys()
-        if taken:
-            taken = sorted([index[sq] for sq in taken])
+        within = index.keys() & st.occ.keys()
+        if within:
+            taken = sorted([index[sq] for sq in within])
             first = taken[0]
             free, start = groups[:first], first + 1
             n -= sizes[first]
@@ -232,7 +235,7 @@ def _free_groups(data: EngineData, st: State, r: int, s: int, top: int) -> tuple
     return groups, n
 
 
-def _helps(data: EngineData, st: State, rider: int, groups: list) -> list:
+def _helps(data: EngineData, st: State, rider: int, groups: Sequence[tuple]) -> list:
     """The same moves again, ending beside a punctured rider, with the help given (advanced rules)."""
     if not any(st.miss):
         return []
