@@ -54,19 +54,35 @@ def _extensions() -> list:
     except ImportError:
         _say("mypy (mypyc) is not installed: the engines stay pure Python")
         return []
+    packages: dict[str, list[str]] = {}
+    for module in modules:
+        packages.setdefault(module.rsplit(".", 1)[0], []).append(module)
+    extensions = []
+    for package, listed in packages.items():   # one group per engine: a failure leaves the others compiled
+        extensions += _group(mypycify, package, listed)
+    return extensions
+
+
+def _group(mypycify, package: str, modules: list[str]) -> list:
+    """The extensions of one engine package's listed modules ([] when mypyc rejects them)."""
     paths = [str(Path(*m.split(".")).with_suffix(".py")) for m in modules]
     try:
         # only the listed modules are checked: what they import is taken as it is typed
         return mypycify(["--follow-imports=silent", "--ignore-missing-imports", *paths], opt_level="3",
-                        group_name="pnp_engines")
-    except (SystemExit, Exception) as error:   # mypyc exits on a type error it prints
-        _say(f"mypyc could not compile the engines ({error!r}): they stay pure Python")
+                        group_name=package.replace(".", "_"))
+    except (SystemExit, Exception) as error:   # mypyc exits on an error it prints above
+        _say(f"mypyc could not compile {package} ({error!r}): it stays pure Python")
         return []
 
 
 class OptionalBuildExt(build_ext):
     """build_ext that falls back to pure Python when the C compiler fails: the extensions it built
     are removed (a module compiled without the group library beside it would not import)."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:   # an engine's C file takes a core for a while: all of them at once
+            self.parallel = os.cpu_count() or 1
 
     def run(self) -> None:
         try:

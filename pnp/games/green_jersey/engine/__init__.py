@@ -32,3 +32,6 @@ def play_game(data: EngineData, players: int, seed: int, policy="random", sprint
 __all__ = ["CardTable", "EngineData", "EngineError", "Game", "GameResult", "Gap", "Geometry", "GreedyPlayer",
            "InvariantViolation", "Move", "POLICIES", "Player", "RandomPlayer", "ReplayError", "State",
            "apply_move", "engine_gaps", "has_engine", "legal_moves", "make_players", "play_game", "position"]
+
+COMPILED_MODULES = ("invariants", "moves", "players", "sprint", "state")
+"""The engine's hot modules, compiled to C by mypyc when a wheel is built (pnp.native, setup.py)."""

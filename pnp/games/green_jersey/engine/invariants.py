@@ -10,15 +10,8 @@
 from __future__ import annotations
 
 from pnp.games.green_jersey.engine.data import EngineData
+from pnp.games.green_jersey.engine.errors import InvariantViolation
 from pnp.games.green_jersey.engine.state import State
-
-
-class InvariantViolation(AssertionError):
-    """The engine broke a rule of the game. ``seed`` and ``move`` replay it."""
-
-    def __init__(self, message: str, seed: object, move: int, sprint: int) -> None:
-        self.seed, self.move, self.sprint, self.detail = seed, move, sprint, message
-        super().__init__(f"seed {seed}, move {move} (sprint {sprint}): {message}")
 
 
 def check_move(data: EngineData, st: State, before: list[int], was_done: list[bool], seed: object) -> None:

@@ -21,6 +21,8 @@ The rules, as the engine plays them:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pnp.games.green_jersey.engine.cards import AWARD, JOKER, PAIR, SINGLE
 from pnp.games.green_jersey.engine.data import EngineData
 from pnp.games.green_jersey.engine.state import State
@@ -41,7 +43,7 @@ def legal_moves(data: EngineData, st: State, seat: int) -> tuple[list[Move], boo
     vac_free = data.vacated_free
     out: list[Move] = []
     app = out.append
-    all_riders = range(len(pos))
+    all_riders: Sequence[int] = range(len(pos))
     for c in hand:
         k = kinds[c]
         if k == PAIR:
@@ -75,7 +77,7 @@ def legal_moves(data: EngineData, st: State, seat: int) -> tuple[list[Move], boo
                 r = names[c][0]
                 if r == AWARD:
                     r = wearer
-                riders = (r,) if r >= 0 else ()
+                riders: Sequence[int] = (r,) if r >= 0 else ()
             else:
                 riders = all_riders
             still = False

@@ -15,6 +15,7 @@ import random
 from collections import deque
 
 from pnp.games.green_jersey.engine.cards import AWARD, JOKER, PAIR
+from pnp.games.green_jersey.engine.errors import ReplayError
 from pnp.games.green_jersey.engine.moves import Move
 
 POLICIES = ("random", "greedy")
@@ -163,10 +164,6 @@ class ScriptedPlayer(Player):
         if len(cards) > limit or any(c not in game.st.hands[seat] for c in cards):
             raise ReplayError(f"seat {seat} cannot keep those cards (at most {limit})")
         return cards
-
-
-class ReplayError(AssertionError):
-    """A transcript does not replay: a recorded decision is not legal in the replayed game."""
 
 
 def player_seed(seed: int, seat: int) -> int:
