@@ -55,3 +55,14 @@ def test_the_checkout_lists_its_engines_hot_modules_and_runs_them_from_source() 
     modules = compiled_modules()
     assert "pnp.games.tour_de_france_mb.engine.road" in modules
     assert not any(is_compiled(m) for m in modules)
+
+
+def test_version_says_how_the_engines_run() -> None:
+    from click.testing import CliRunner
+
+    from pnp import __version__
+    from pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["--version"])
+    assert result.exit_code == 0
+    assert result.output == f"pnp, version {__version__} (engines in pure Python)\n"
